@@ -1,0 +1,76 @@
+/** The one validated configuration the rest of the daemon sees. */
+
+export type WireApi = "chat" | "responses" | "messages";
+
+export interface ProviderConfig {
+  id: string;
+  name: string;
+  baseUrl: string;
+  /** Name of the environment variable that holds the key. */
+  envKey?: string;
+  /** The key itself, resolved from `envKey` (never logged, never stored). */
+  apiKey?: string;
+  wireApi: WireApi;
+  httpHeaders: Record<string, string>;
+  queryParams: Record<string, string>;
+  requestMaxRetries: number;
+  streamIdleTimeoutMs: number;
+}
+
+export type Mode = "read-only" | "workspace-write" | "auto" | "full-access";
+export const MODES: readonly Mode[] = ["read-only", "workspace-write", "auto", "full-access"];
+
+export interface Config {
+  /** `$INTERPRETER_HOME`, default `~/.openinterpreter`. */
+  home: string;
+  /** Path of the config file that was read (it may not exist). */
+  file: string;
+  /** The selected model id, if any was configured. */
+  model?: string;
+  /** The selected provider (from `model_provider`, default `openai`). */
+  provider: ProviderConfig;
+  /** Every configured provider, built-ins included. */
+  providers: Record<string, ProviderConfig>;
+  /** Extra model ids to offer in the picker (config `models = [...]`). */
+  models: string[];
+  /** Explicit harness choice (`harness` key or `--harness`); unset means automatic. */
+  harness?: string;
+  /** Default permission mode for new sessions. */
+  mode: Mode;
+  /** Context window of the selected model in tokens. */
+  contextWindow: number;
+  /** Upper bound of model requests in one turn. */
+  maxTurnSteps: number;
+  /** Per-session MCP servers from `[mcp_servers.*]`, kept verbatim for a later layer. */
+  mcpServers: Record<string, unknown>;
+}
+
+export interface CliOverrides {
+  model?: string;
+  harness?: string;
+  profile?: string;
+  /** `-c key=value` pairs; the value is parsed as TOML, falling back to a plain string. */
+  overrides?: string[];
+  /** `--chat-completions`: force `wire_api = "chat"` for the selected provider. */
+  chatCompletions?: boolean;
+}
+
+export interface LoadConfigOptions {
+  env: Record<string, string | undefined>;
+  cli?: CliOverrides;
+  /** Home directory of the user (for the `~/.openinterpreter` default). */
+  userHome: string;
+}
+
+/** A config problem: names the file, the key and what was expected. */
+export class ConfigError extends Error {
+  readonly code = "config_invalid";
+  constructor(
+    message: string,
+    readonly file: string,
+    readonly key?: string,
+  ) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * Model access in chat-completions terms. Harnesses build a `ChatRequest`; the provider streams
+ * `ProviderEvent`s back. Server quirks are data on the `ModelEndpoint`, never URL sniffing.
+ */
+
+export type ChatMessage =
+  | { role: "system"; content: string }
+  | { role: "user"; content: string | ChatContentPart[] }
+  | {
+      role: "assistant";
+      content: string | null;
+      /** Sent back to servers that require it (DeepSeek / Kimi thinking mode). */
+      reasoning_content?: string;
+      tool_calls?: ChatToolCall[];
+    }
+  | { role: "tool"; tool_call_id: string; content: string };
+
+export type ChatContentPart =
+  | { type: "text"; text: string }
+  | { type: "image_url"; image_url: { url: string } };
+
+export interface ChatToolCall {
+  id: string;
+  type: "function";
+  function: { name: string; arguments: string };
+}
+
+export interface ChatTool {
+  type: "function";
+  function: { name: string; description: string; parameters: Record<string, unknown>; strict?: boolean };
+}
+
+export interface ChatRequest {
+  messages: ChatMessage[];
+  tools: ChatTool[];
+  /** Extra body fields a harness sends (max_tokens, prompt_cache_key, thinking, ...). */
+  knobs?: Record<string, unknown>;
+}
+
+export interface ModelEndpoint {
+  /** Provider id from config (e.g. `openai`, `ollama`, `mock`), used in error messages. */
+  providerId: string;
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  headers?: Record<string, string>;
+  queryParams?: Record<string, string>;
+  /** Retries of a failed request before any output arrived (default 4). */
+  maxRetries?: number;
+  /** Abort a stream when no chunk arrives for this long (default 300 000). */
+  streamIdleTimeoutMs?: number;
+  /** Ask for usage with `stream_options.include_usage` (default true; retried once without). */
+  includeUsage?: boolean;
+}
+
+export interface AssembledToolCall {
+  id: string;
+  name: string;
+  /** Raw JSON text as the model sent it ("" when the model sent none). */
+  arguments: string;
+}
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  cachedInputTokens?: number;
+  reasoningTokens?: number;
+}
+
+export type ProviderErrorCode =
+  | "auth" // 401/403
+  | "not_found" // 404: unknown model or wrong base URL
+  | "rate_limited" // 429 after retries
+  | "server" // 5xx after retries
+  | "bad_request" // other 4xx
+  | "tools_unsupported" // the endpoint rejects the `tools` field
+  | "context_length" // prompt too long for the model
+  | "network" // connection refused / reset / DNS
+  | "timeout" // stream idle timeout
+  | "protocol"; // unparseable response
+
+export interface ProviderError {
+  code: ProviderErrorCode;
+  /** Readable, names the endpoint, the model and the HTTP status where there was one. */
+  message: string;
+  status?: number;
+  retryable: boolean;
+}
+
+/**
+ * A stream never throws: it ends with exactly one `done` or `error` event; an aborted signal
+ * ends it with `done` and `finishReason: "cancelled"`. Tool calls are only emitted once the response completed, so a retried or failed request can
+ * never produce a half-assembled call.
+ */
+export type ProviderEvent =
+  | { type: "text"; text: string }
+  | { type: "reasoning"; text: string }
+  | { type: "retry"; attempt: number; delayMs: number; reason: string }
+  | { type: "tool_calls"; calls: AssembledToolCall[] }
+  | { type: "usage"; usage: Usage }
+  | { type: "done"; finishReason: "stop" | "tool_calls" | "length" | "content_filter" | "cancelled" }
+  | { type: "error"; error: ProviderError };
+
+export interface StreamOptions {
+  signal: AbortSignal;
+}
+
+export interface Provider {
+  stream(request: ChatRequest, options: StreamOptions): AsyncIterable<ProviderEvent>;
+  /** Model ids the endpoint lists at `/models`; rejects when unreachable. */
+  listModels(options: StreamOptions): Promise<string[]>;
+}

@@ -1,0 +1,130 @@
+import { z } from "zod";
+
+/**
+ * The canonical, harness-neutral history of a session: an append-only list of these events.
+ * Every event is committed to SQLite before the editor hears of it. Harnesses render the list
+ * into their own request layout; `session/load` replays it as ACP updates.
+ */
+
+/** ACP content blocks are stored as the editor sent them (validated by the SDK on receipt). */
+export const ContentBlock = z.looseObject({ type: z.string() });
+export type ContentBlock = z.infer<typeof ContentBlock>;
+
+export const ToolKind = z.enum([
+  "read",
+  "edit",
+  "delete",
+  "move",
+  "search",
+  "execute",
+  "think",
+  "fetch",
+  "switch_mode",
+  "other",
+]);
+export type ToolKind = z.infer<typeof ToolKind>;
+
+/** What a tool result shows in the editor (mapped 1:1 onto ACP tool-call content). */
+export const DisplayContent = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("text"), text: z.string() }),
+  z.object({
+    type: z.literal("diff"),
+    path: z.string(),
+    oldText: z.string().nullable(),
+    newText: z.string(),
+  }),
+]);
+export type DisplayContent = z.infer<typeof DisplayContent>;
+
+export const Location = z.object({ path: z.string(), line: z.number().int().optional() });
+export type Location = z.infer<typeof Location>;
+
+export const PlanEntry = z.object({
+  content: z.string(),
+  status: z.enum(["pending", "in_progress", "completed"]),
+  priority: z.enum(["high", "medium", "low"]).default("medium"),
+});
+export type PlanEntry = z.infer<typeof PlanEntry>;
+
+export const StopReason = z.enum(["end_turn", "max_tokens", "max_turn_requests", "refusal", "cancelled"]);
+export type StopReason = z.infer<typeof StopReason>;
+
+/** Canonical capabilities let a harness render another harness's calls in its own terms. */
+export const Capability = z.enum(["exec", "patch", "edit", "write", "read", "search", "list", "plan", "other"]);
+export type Capability = z.infer<typeof Capability>;
+
+export const HistoryEvent = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("turn_started"), turnId: z.string(), pid: z.number().int() }),
+  z.object({
+    type: z.literal("turn_ended"),
+    turnId: z.string(),
+    stopReason: StopReason.nullable(),
+    /** Set when the turn failed (provider error, internal error); the text the editor was shown. */
+    error: z.string().optional(),
+  }),
+  z.object({ type: z.literal("user_message"), turnId: z.string(), content: z.array(ContentBlock) }),
+  /**
+   * One part of an assistant message. Streaming deltas are batched into parts, so one model
+   * response (one `step`) may be stored as several parts that concatenate in order.
+   */
+  z.object({
+    type: z.literal("assistant_message"),
+    turnId: z.string(),
+    step: z.number().int(),
+    text: z.string().default(""),
+    reasoning: z.string().default(""),
+  }),
+  z.object({
+    type: z.literal("tool_call"),
+    turnId: z.string(),
+    step: z.number().int(),
+    callId: z.string(),
+    /** The tool name as the harness that issued the call named it. */
+    name: z.string(),
+    harness: z.string(),
+    capability: Capability,
+    /** Raw JSON text of the arguments, exactly as the model sent them. */
+    arguments: z.string(),
+    title: z.string(),
+    kind: ToolKind,
+    locations: z.array(Location).default([]),
+  }),
+  z.object({
+    type: z.literal("tool_result"),
+    turnId: z.string(),
+    callId: z.string(),
+    status: z.enum(["completed", "failed", "rejected", "cancelled"]),
+    /** What the model sees (already truncated by the harness policy). */
+    output: z.string(),
+    display: z.array(DisplayContent).default([]),
+  }),
+  z.object({ type: z.literal("plan"), turnId: z.string(), entries: z.array(PlanEntry) }),
+  z.object({ type: z.literal("harness_changed"), harness: z.string(), reason: z.string().optional() }),
+  z.object({ type: z.literal("model_changed"), model: z.string() }),
+  z.object({ type: z.literal("mode_changed"), mode: z.string() }),
+  z.object({
+    type: z.literal("usage"),
+    turnId: z.string(),
+    inputTokens: z.number().int(),
+    outputTokens: z.number().int(),
+    cachedInputTokens: z.number().int().optional(),
+    reasoningTokens: z.number().int().optional(),
+    /** Tokens in the model's context after this response, and the window size. */
+    contextUsed: z.number().int(),
+    contextSize: z.number().int(),
+  }),
+  z.object({
+    type: z.literal("notice"),
+    severity: z.enum(["info", "warning", "error"]),
+    text: z.string(),
+  }),
+]);
+export type HistoryEvent = z.infer<typeof HistoryEvent>;
+export type HistoryEventOf<T extends HistoryEvent["type"]> = Extract<HistoryEvent, { type: T }>;
+
+/** An event as read back from the store. */
+export interface StoredEvent {
+  seq: number;
+  at: string;
+  event: HistoryEvent;
+}

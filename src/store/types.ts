@@ -1,0 +1,70 @@
+import type { HistoryEvent, StoredEvent } from "./events.js";
+
+export interface SessionRecord {
+  id: string;
+  cwd: string;
+  additionalDirectories: string[];
+  /** ACP `mcpServers` as the editor sent them (stored now, connected by a later layer). */
+  mcpServers: unknown[];
+  title: string | null;
+  harness: string | null;
+  model: string | null;
+  mode: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type NewSession = Pick<SessionRecord, "id" | "cwd" | "additionalDirectories" | "mcpServers" | "mode"> &
+  Partial<Pick<SessionRecord, "title" | "harness" | "model">>;
+
+export type SessionPatch = Partial<
+  Pick<SessionRecord, "title" | "harness" | "model" | "mode" | "additionalDirectories" | "mcpServers">
+>;
+
+export interface ListSessionsOptions {
+  /** Only sessions whose cwd equals this absolute path. */
+  cwd?: string;
+  /** Opaque cursor from a previous page. */
+  cursor?: string;
+  /** Page size; default 50. */
+  limit?: number;
+}
+
+export interface SessionPage {
+  sessions: SessionRecord[];
+  nextCursor?: string;
+}
+
+export type RuleDecision = "allow" | "deny";
+
+export interface PermissionRule {
+  /** Absolute path of the project root the rule applies to. */
+  project: string;
+  /** What the rule matches, e.g. `exec:npm test` or `edit:*`. */
+  key: string;
+  decision: RuleDecision;
+  createdAt: string;
+}
+
+/**
+ * The daemon's durable state. Every method is synchronous and each write is one committed
+ * transaction by the time it returns (WAL, synchronous=FULL), so callers may tell the editor
+ * about a write as soon as the call returns. Safe to open from two processes on one file.
+ */
+export interface Store {
+  readonly path: string;
+  createSession(session: NewSession): SessionRecord;
+  getSession(id: string): SessionRecord | undefined;
+  /** Newest first (by updatedAt, then id). */
+  listSessions(options?: ListSessionsOptions): SessionPage;
+  updateSession(id: string, patch: SessionPatch): SessionRecord;
+  /** Removes the session and all its events; returns false when it did not exist. */
+  deleteSession(id: string): boolean;
+  /** Appends events in one transaction, touching the session's updatedAt; returns their seq numbers. */
+  append(sessionId: string, events: HistoryEvent[]): number[];
+  /** All events of a session in order, each validated on read. */
+  events(sessionId: string): StoredEvent[];
+  setRule(rule: Omit<PermissionRule, "createdAt">): void;
+  rules(project: string): PermissionRule[];
+  close(): void;
+}

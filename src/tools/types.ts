@@ -1,0 +1,95 @@
+import type { z } from "zod";
+import type { Capability, DisplayContent, Location, PlanEntry, ToolKind } from "../store/events.js";
+
+/** File access. The local implementation uses node:fs; an editor-backed one may use ACP `fs/*`. */
+export interface FsPort {
+  /** Rejects with an error whose `code` is `ENOENT` when the file does not exist. */
+  readText(path: string): Promise<string>;
+  /** Creates missing parent directories. */
+  writeText(path: string, content: string): Promise<void>;
+  remove(path: string): Promise<void>;
+  stat(path: string): Promise<{ isFile: boolean; isDirectory: boolean } | undefined>;
+}
+
+export interface ExecRequest {
+  /** A script for `bash -lc`-style execution (`/bin/bash -c` by default). */
+  command: string;
+  cwd: string;
+  timeoutMs: number;
+  signal: AbortSignal;
+  /** Live output as it arrives (decoded UTF-8, may split lines). */
+  onOutput?: (chunk: string) => void;
+}
+
+export interface ExecResult {
+  exitCode: number | null;
+  /** Set when the process died from a signal (including our own kill on timeout/abort). */
+  signal: string | null;
+  timedOut: boolean;
+  aborted: boolean;
+  durationMs: number;
+  /** Combined stdout+stderr, bounded: head and tail kept, the middle dropped. */
+  output: string;
+  /** Bytes dropped from the middle of `output` (0 when complete). */
+  droppedBytes: number;
+  totalBytes: number;
+  totalLines: number;
+}
+
+/** Runs commands. Implementations kill the whole process tree on timeout and on abort. */
+export interface ExecPort {
+  run(request: ExecRequest): Promise<ExecResult>;
+}
+
+export interface ToolContext {
+  sessionId: string;
+  cwd: string;
+  /** Workspace roots: cwd first, then additional directories. */
+  roots: string[];
+  signal: AbortSignal;
+  fs: FsPort;
+  exec: ExecPort;
+  /** Live progress for the editor (e.g. command output so far). */
+  onProgress(text: string): void;
+}
+
+/** What a call is about to do, for the permission gate. */
+export type ToolAccess =
+  | { type: "none" }
+  | { type: "read"; paths: string[] }
+  | { type: "write"; paths: string[] }
+  | { type: "exec"; command: string; cwd: string };
+
+export interface ToolResult {
+  /** What the model sees, already formatted and truncated by the harness policy. */
+  output: string;
+  display?: DisplayContent[];
+  isError?: boolean;
+  /** Set by plan tools; the session turns it into an ACP `plan` update. */
+  plan?: PlanEntry[];
+}
+
+/** Shown in the editor before the call runs (and in the permission request). */
+export interface ToolPreview {
+  title: string;
+  locations?: Location[];
+  display?: DisplayContent[];
+}
+
+/**
+ * A tool as one harness exposes it to the model. Built per session by the harness; the
+ * implementation behind it lives in `src/tools` and is shared by every harness.
+ */
+export interface Tool<Args = unknown> {
+  name: string;
+  description: string;
+  kind: ToolKind;
+  capability: Capability;
+  /** JSON schema sent to the model. */
+  parameters: Record<string, unknown>;
+  /** Validates the parsed arguments; failures go back to the model as a tool error. */
+  schema: z.ZodType<Args>;
+  preview(args: Args, ctx: ToolContext): Promise<ToolPreview>;
+  access(args: Args, ctx: ToolContext): ToolAccess;
+  execute(args: Args, ctx: ToolContext): Promise<ToolResult>;
+}
