@@ -1,0 +1,192 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { performance } from "node:perf_hooks";
+import type { ExecPort, ExecRequest, ExecResult } from "../types.js";
+import { BoundedOutput, completeUtf8Prefix, DEFAULT_OUTPUT_CAP } from "./bounded-output.js";
+import { buildChildEnv } from "./child-env.js";
+import { ProcessTree } from "./process-tree.js";
+
+export interface LocalExecOptions {
+  /**
+   * The exact environment of every command. Build it with `buildChildEnv`; the default is
+   * `buildChildEnv(process.env)`. Never pass `process.env` itself: it holds the daemon's secrets.
+   */
+  env?: Record<string, string>;
+  /** The shell that runs `command` as `<shell> -c <command>`. Default `/bin/bash`. */
+  shell?: string;
+  /**
+   * Turns the argv about to be spawned into the argv actually spawned: the hook for a sandbox
+   * launcher (`bwrap … -- /bin/bash -c cmd`). The launcher becomes the process-group leader,
+   * so killing the tree kills it and everything inside.
+   */
+  wrap?: (argv: string[]) => string[];
+  /** Bytes of output kept (head + tail). Default 1 MiB. */
+  outputCap?: number;
+  /** Between SIGTERM and SIGKILL on timeout or abort. Default 500 ms; keep it at most 1 s. */
+  killGraceMs?: number;
+  /** How long to wait for the pipes to close after the shell exits. Default 100 ms. */
+  drainMs?: number;
+  /** How often the process tree is sampled while a command runs. Default 250 ms. */
+  trackIntervalMs?: number;
+}
+
+/** setTimeout fires at once for delays above 2^31-1 ms. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * Runs commands as local child processes. stdin is /dev/null and stdout/stderr are pipes (the
+ * daemon's own stdout is the ACP channel and must never be inherited). Each command leads its
+ * own process group; timeout and abort kill the whole tree, and whatever a finished command
+ * left running is killed too, so a run never outlives its promise. The promise rejects only
+ * for programmer errors (a bad request, a throwing `onOutput`); command failures, including a
+ * shell that cannot start, resolve as results.
+ */
+export function createLocalExec(options: LocalExecOptions = {}): ExecPort {
+  const settings: Settings = {
+    env: options.env ?? buildChildEnv(process.env),
+    shell: options.shell ?? "/bin/bash",
+    wrap: options.wrap ?? ((argv) => argv),
+    outputCap: options.outputCap ?? DEFAULT_OUTPUT_CAP,
+    killGraceMs: options.killGraceMs ?? 500,
+    drainMs: options.drainMs ?? 100,
+    trackIntervalMs: options.trackIntervalMs ?? 250,
+  };
+  return { run: (request) => runCommand(request, settings) };
+}
+
+type Settings = Required<LocalExecOptions>;
+
+function runCommand(request: ExecRequest, settings: Settings): Promise<ExecResult> {
+  const { command, cwd, timeoutMs, signal, onOutput } = request;
+  if (typeof command !== "string" || typeof cwd !== "string" || !(signal instanceof AbortSignal)) {
+    return Promise.reject(
+      new TypeError("exec request needs a string command, a string cwd and an AbortSignal"),
+    );
+  }
+  if (!(timeoutMs > 0)) return Promise.reject(new RangeError(`timeoutMs must be positive: ${timeoutMs}`));
+  const started = performance.now();
+  const output = new BoundedOutput(settings.outputCap);
+  const result = (fields: Partial<ExecResult>): ExecResult => {
+    const text = output.finish();
+    return {
+      exitCode: null,
+      signal: null,
+      timedOut: false,
+      aborted: false,
+      durationMs: Math.round(performance.now() - started),
+      output: text.text,
+      droppedBytes: text.droppedBytes,
+      totalBytes: text.totalBytes,
+      totalLines: text.totalLines,
+      ...fields,
+    };
+  };
+  if (signal.aborted) return Promise.resolve(result({ aborted: true }));
+
+  const [file, ...args] = settings.wrap([settings.shell, "-c", command]);
+  if (file === undefined) return Promise.reject(new TypeError("wrap() returned an empty argv"));
+  const cannotStart = (error: unknown): ExecResult => {
+    const message = error instanceof Error ? error.message : String(error);
+    output.push(Buffer.from(`could not start ${file} in ${cwd}: ${message}\n`));
+    return result({ exitCode: 127 });
+  };
+  let child: ChildProcess;
+  try {
+    child = spawn(file, args, { cwd, env: settings.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  } catch (error) {
+    // Arguments Node refuses before forking, such as a NUL byte in the command.
+    return Promise.resolve(cannotStart(error));
+  }
+
+  return new Promise<ExecResult>((resolve, reject) => {
+    let stopped: "timeout" | "abort" | undefined;
+    let killing: Promise<void> = Promise.resolve();
+    let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+    let callbackError: unknown;
+    let drainTimer: NodeJS.Timeout | undefined;
+    let settled = false;
+    const tree = child.pid === undefined ? undefined : new ProcessTree(child.pid);
+    tree?.startTracking(settings.trackIntervalMs);
+
+    const emit = (bytes: Buffer): void => {
+      if (bytes.length === 0) return;
+      output.push(bytes);
+      if (!onOutput || callbackError !== undefined) return;
+      try {
+        onOutput(bytes.toString("utf8"));
+      } catch (error) {
+        callbackError = error;
+      }
+    };
+    const pumps = [child.stdout, child.stderr].map((stream) => pump(stream, emit));
+
+    const stop = (reason: "timeout" | "abort"): void => {
+      if (stopped || exit || !tree) return;
+      stopped = reason;
+      killing = tree.kill(settings.killGraceMs);
+    };
+    const onAbort = (): void => stop("abort");
+    signal.addEventListener("abort", onAbort, { once: true });
+    const timer = Number.isFinite(timeoutMs)
+      ? setTimeout(() => stop("timeout"), Math.min(timeoutMs, MAX_TIMER_MS))
+      : undefined;
+
+    const finish = async (fields: Partial<ExecResult>): Promise<void> => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearTimeout(drainTimer);
+      signal.removeEventListener("abort", onAbort);
+      await killing;
+      tree?.sweep(); // strays the command left behind, even when it succeeded
+      for (const flush of pumps) flush();
+      if (callbackError !== undefined) reject(callbackError);
+      else resolve(result({ timedOut: stopped === "timeout", aborted: stopped === "abort", ...fields }));
+    };
+
+    child.on("error", (error) => {
+      if (child.pid !== undefined || settled) return; // only spawn failures reach here in practice
+      settled = true;
+      clearTimeout(timer);
+      signal.removeEventListener("abort", onAbort);
+      resolve(cannotStart(error));
+    });
+    child.on("exit", (code, exitSignal) => {
+      exit = { code, signal: exitSignal };
+      clearTimeout(timer);
+      tree?.stopTracking();
+      // Background processes may hold our pipes open forever: give the output a moment to
+      // drain, then kill them, which closes the pipes (after a timeout or abort, only once
+      // the kill and its grace period are over).
+      void killing.then(() => {
+        if (settled) return;
+        drainTimer = setTimeout(() => {
+          tree?.sweep();
+          child.stdout?.destroy();
+          child.stderr?.destroy();
+        }, settings.drainMs);
+      });
+    });
+    child.on("close", () => {
+      void finish({ exitCode: exit?.code ?? null, signal: exit?.signal ?? null });
+    });
+  });
+}
+
+/**
+ * Forwards a stream's chunks cut at UTF-8 character boundaries (the few bytes of a character
+ * split across reads wait for the next chunk), so stdout and stderr can interleave without
+ * corrupting characters. Returns a flush for the end of the stream.
+ */
+function pump(stream: ChildProcess["stdout"], emit: (bytes: Buffer) => void): () => void {
+  let pending: Buffer | undefined;
+  stream?.on("data", (chunk: Buffer) => {
+    const bytes = pending ? Buffer.concat([pending, chunk]) : chunk;
+    const cut = completeUtf8Prefix(bytes);
+    pending = cut < bytes.length ? Buffer.from(bytes.subarray(cut)) : undefined;
+    emit(bytes.subarray(0, cut));
+  });
+  return () => {
+    if (pending) emit(pending);
+    pending = undefined;
+  };
+}
