@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { MODES } from "./types.js";
+
+/**
+ * The keys we read from `config.toml`, a profile table, or the `-c` overrides. Every field is
+ * optional and has no default here, so layers can be merged before defaults apply (see
+ * load-config.ts). Every object is loose: the file is shared with upstream Open Interpreter and
+ * Codex-style keys we do not know must survive. Error texts complete the sentence
+ * "<key>: expected ..., got <value>".
+ */
+
+const nonEmptyString = z
+  .string({ error: "expected a string" })
+  .min(1, { error: "expected a non-empty string" });
+
+function intBetween(min: number, max?: number) {
+  const expected =
+    max === undefined
+      ? min === 1
+        ? "expected a positive integer"
+        : `expected an integer of at least ${min}`
+      : `expected an integer between ${min} and ${max}`;
+  const schema = z.number({ error: expected }).int({ error: expected }).min(min, { error: expected });
+  return max === undefined ? schema : schema.max(max, { error: expected });
+}
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === "http:" || protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+const httpUrl = z
+  .string({ error: "expected an http(s) URL" })
+  .refine(isHttpUrl, { error: "expected an http(s) URL" });
+
+const stringTable = z.record(z.string(), z.string({ error: "expected a string" }), {
+  error: "expected a table of strings",
+});
+
+const quoted = (values: readonly string[]) => values.map((v) => JSON.stringify(v)).join(", ");
+
+export const WIRE_APIS = ["chat", "responses", "messages"] as const;
+/** Upstream (Codex) `sandbox_mode` values; `danger-full-access` is our `full-access`. */
+export const SANDBOX_MODES = ["read-only", "workspace-write", "danger-full-access"] as const;
+
+export const ProviderTable = z.looseObject(
+  {
+    name: nonEmptyString.optional(),
+    base_url: httpUrl.optional(),
+    env_key: nonEmptyString.optional(),
+    wire_api: z.enum(WIRE_APIS, { error: `expected one of ${quoted(WIRE_APIS)}` }).optional(),
+    http_headers: stringTable.optional(),
+    query_params: stringTable.optional(),
+    request_max_retries: intBetween(0, 100).optional(),
+    stream_idle_timeout_ms: intBetween(1).optional(),
+  },
+  { error: "expected a table" },
+);
+export type ProviderTable = z.infer<typeof ProviderTable>;
+
+/** One layer: the file's top level, a selected profile, or the `-c` overrides. */
+export const ConfigLayer = z.looseObject(
+  {
+    model: nonEmptyString.optional(),
+    model_provider: nonEmptyString.optional(),
+    models: z
+      .array(z.string({ error: "expected a string" }), { error: "expected an array of strings" })
+      .optional(),
+    harness: nonEmptyString.optional(),
+    mode: z.enum(MODES, { error: `expected one of ${quoted(MODES)}` }).optional(),
+    sandbox_mode: z.enum(SANDBOX_MODES, { error: `expected one of ${quoted(SANDBOX_MODES)}` }).optional(),
+    model_context_window: intBetween(1).optional(),
+    max_turn_steps: intBetween(1).optional(),
+    model_providers: z.record(z.string(), ProviderTable, { error: "expected a table" }).optional(),
+    mcp_servers: z.record(z.string(), z.unknown(), { error: "expected a table" }).optional(),
+    profile: nonEmptyString.optional(),
+    // Only the selected profile is validated in full (load-config.ts): the file is shared with
+    // upstream, and a profile we never apply should not stop the daemon.
+    profiles: z
+      .record(z.string(), z.looseObject({}, { error: "expected a table" }), { error: "expected a table" })
+      .optional(),
+  },
+  { error: "expected a table" },
+);
+export type ConfigLayer = z.infer<typeof ConfigLayer>;

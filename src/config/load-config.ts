@@ -1,0 +1,142 @@
+import fs from "node:fs";
+import path from "node:path";
+import { parse, TomlError } from "smol-toml";
+import { builtinProviders, nonEmpty } from "./builtin-providers.js";
+import { parseCliOverrides } from "./cli-overrides.js";
+import type { ConfigLayer } from "./config-schema.js";
+import { resolveHome } from "./home.js";
+import { resolveProvider } from "./resolve-provider.js";
+import { deepMerge, formatKeyPath, type Table } from "./tables.js";
+import { type Config, ConfigError, type LoadConfigOptions, type Mode, type ProviderConfig } from "./types.js";
+import { scrubSecrets, secretsFromEnv, validateLayer } from "./validate-layer.js";
+
+export const DEFAULT_CONTEXT_WINDOW = 128_000;
+export const DEFAULT_MAX_TURN_STEPS = 100;
+
+/**
+ * Reads `$INTERPRETER_HOME/config.toml` and layers, lowest first: defaults (built-in providers),
+ * the file, the selected profile (`--profile`, else `profile = ...`), the `-c` overrides, then
+ * `--model`, `--harness` and `--chat-completions`. A missing file means defaults.
+ * Throws `ConfigError` (never containing an API key) for anything it cannot use.
+ */
+export function loadConfig(options: LoadConfigOptions): Config {
+  const { env } = options;
+  const cli = options.cli ?? {};
+  const home = resolveHome(env, options.userHome);
+  const file = path.join(home, "config.toml");
+  const secrets = secretsFromEnv(env);
+  const fail = (message: string, key?: string) => new ConfigError(scrubSecrets(message, secrets), file, key);
+
+  const fromFile = validateLayer(readToml(file, secrets), { file, label: file, secrets });
+  const fromCli = validateLayer(parseCliOverrides(cli.overrides ?? [], file), { file, label: "-c", secrets });
+
+  // `-c profiles.<name>.key=...` edits a profile before it is applied, as in Codex.
+  const profiles: Table = deepMerge(fromFile.profiles ?? {}, fromCli.profiles ?? {});
+  const profileName = cli.profile ?? fromCli.profile ?? fromFile.profile;
+  let user = asLayer(fromFile);
+  if (profileName !== undefined) {
+    const raw = profiles[profileName];
+    if (raw === undefined) {
+      const known = Object.keys(profiles).sort();
+      throw fail(
+        `${file}: profile ${JSON.stringify(profileName)} is not defined; ${
+          known.length > 0
+            ? `known profiles: ${known.join(", ")}`
+            : "the file has no [profiles.<name>] tables"
+        }`,
+        "profile",
+      );
+    }
+    const prefix = ["profiles", profileName];
+    user = deepMerge(user, asLayer(validateLayer(raw, { file, label: file, prefix, secrets })));
+  }
+  user = deepMerge(user, asLayer(fromCli));
+
+  const builtins = builtinProviders(env);
+  const tables = deepMerge(builtins, user.model_providers ?? {});
+  const openaiFromEnv =
+    nonEmpty(env.OPENAI_BASE_URL) !== undefined && user.model_providers?.openai?.base_url === undefined;
+  const providerId = user.model_provider ?? "openai";
+  if (tables[providerId] === undefined) {
+    throw fail(
+      `${fromCli.model_provider === undefined ? file : "-c"}: model_provider = ${JSON.stringify(providerId)} names an unknown provider; known providers: ${Object.keys(tables).sort().join(", ")}`,
+      "model_provider",
+    );
+  }
+
+  const providers: Record<string, ProviderConfig> = {};
+  for (const [id, table] of Object.entries(tables)) {
+    const resolved = resolveProvider(id, table, { env, baseUrlFromEnv: id === "openai" && openaiFromEnv });
+    if ("problem" in resolved) {
+      // An unusable provider that is not selected is left out rather than failing the daemon:
+      // upstream's config may carry tables that complete a catalog entry we do not ship.
+      if (id === providerId) throw fail(`${file}: ${resolved.problem}`, resolved.key);
+      continue;
+    }
+    if (id === providerId && cli.chatCompletions) resolved.wireApi = "chat";
+    providers[id] = resolved;
+  }
+  const provider = providers[providerId] as ProviderConfig;
+  if (provider.wireApi !== "chat") {
+    const key = formatKeyPath(["model_providers", providerId, "wire_api"]);
+    throw fail(
+      `${file}: ${key} = ${JSON.stringify(provider.wireApi)} is not supported yet; use wire_api = "chat" or --chat-completions`,
+      key,
+    );
+  }
+
+  const model = cli.model ?? user.model;
+  const harness = cli.harness ?? user.harness;
+  return {
+    home,
+    file,
+    ...(model === undefined ? {} : { model }),
+    provider,
+    providers,
+    models: user.models ?? [],
+    ...(harness === undefined ? {} : { harness }),
+    mode: user.mode ?? "workspace-write",
+    contextWindow: user.model_context_window ?? DEFAULT_CONTEXT_WINDOW,
+    maxTurnSteps: user.max_turn_steps ?? DEFAULT_MAX_TURN_STEPS,
+    mcpServers: user.mcp_servers ?? {},
+  };
+}
+
+function readToml(file: string, secrets: readonly string[]): unknown {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+    throw new ConfigError(`${file}: cannot read the config file: ${(error as Error).message}`, file);
+  }
+  try {
+    return parse(text);
+  } catch (error) {
+    if (!(error instanceof TomlError)) throw error;
+    // The first line only: smol-toml appends an excerpt of the file, which may hold a secret.
+    const reason = (error.message.split("\n")[0] ?? "").replace(/^Invalid TOML document:\s*/, "");
+    throw new ConfigError(
+      scrubSecrets(`${file}:${error.line}:${error.column}: TOML syntax error: ${reason}`, secrets),
+      file,
+    );
+  }
+}
+
+const SANDBOX_TO_MODE: Record<string, Mode> = {
+  "read-only": "read-only",
+  "workspace-write": "workspace-write",
+  "danger-full-access": "full-access",
+};
+
+/**
+ * A validated layer ready to merge: upstream's `sandbox_mode` becomes `mode` within the same
+ * layer (so a profile's `sandbox_mode` beats the file's `mode`), and the profile keys go,
+ * since profiles are applied, not merged.
+ */
+function asLayer(layer: ConfigLayer): ConfigLayer {
+  const { profiles: _profiles, profile: _profile, ...rest } = layer;
+  if (rest.mode === undefined && rest.sandbox_mode !== undefined)
+    rest.mode = SANDBOX_TO_MODE[rest.sandbox_mode];
+  return rest;
+}
