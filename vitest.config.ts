@@ -1,6 +1,16 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  plugins: [
+    {
+      // Same as esbuild's text loader in scripts/build.mjs: prompts and tool descriptions are text.
+      name: "markdown-as-text",
+      transform(code, id) {
+        if (id.endsWith(".md")) return { code: `export default ${JSON.stringify(code)};`, map: null };
+        return undefined;
+      },
+    },
+  ],
   test: {
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/support/global-setup.ts"],

@@ -1,4 +1,32 @@
+import { acpCommand } from "./acp-command.js";
+import { parseCli, USAGE } from "./args.js";
+import { execCommand } from "./exec-command.js";
+import { VERSION } from "./version.js";
+
+/** Entry point behind bin/interpreter.js; resolves with the process exit code. */
 export async function main(argv: string[]): Promise<number> {
-  process.stderr.write(`not implemented yet: ${argv.join(" ")}\n`);
-  return 1;
+  let args: ReturnType<typeof parseCli>;
+  try {
+    args = parseCli(argv);
+  } catch (error) {
+    process.stderr.write(`interpreter: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    return 2;
+  }
+  if (args.version) {
+    process.stdout.write(`interpreter ${VERSION}\n`);
+    return 0;
+  }
+  if (args.help || args.command === "help") {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  switch (args.command) {
+    case "acp":
+      return acpCommand(args);
+    case "exec":
+      return execCommand(args);
+    default:
+      process.stderr.write(`interpreter: unknown command '${args.command}'\n\n${USAGE}`);
+      return 2;
+  }
 }

@@ -50,7 +50,17 @@ export const StopReason = z.enum(["end_turn", "max_tokens", "max_turn_requests",
 export type StopReason = z.infer<typeof StopReason>;
 
 /** Canonical capabilities let a harness render another harness's calls in its own terms. */
-export const Capability = z.enum(["exec", "patch", "edit", "write", "read", "search", "list", "plan", "other"]);
+export const Capability = z.enum([
+  "exec",
+  "patch",
+  "edit",
+  "write",
+  "read",
+  "search",
+  "list",
+  "plan",
+  "other",
+]);
 export type Capability = z.infer<typeof Capability>;
 
 export const HistoryEvent = z.discriminatedUnion("type", [
@@ -88,6 +98,8 @@ export const HistoryEvent = z.discriminatedUnion("type", [
     title: z.string(),
     kind: ToolKind,
     locations: z.array(Location).default([]),
+    /** Preview shown before the call runs (e.g. the diff an edit would make). */
+    display: z.array(DisplayContent).default([]),
   }),
   z.object({
     type: z.literal("tool_result"),

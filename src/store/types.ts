@@ -53,6 +53,12 @@ export interface PermissionRule {
  */
 export interface Store {
   readonly path: string;
+  /**
+   * Set when the file at `path` was corrupt on open: it (and its -wal/-shm) was moved to this
+   * path and a fresh, empty database was created in its place. The caller decides how to tell
+   * the user; the store itself logs nothing.
+   */
+  readonly recovered?: string;
   createSession(session: NewSession): SessionRecord;
   getSession(id: string): SessionRecord | undefined;
   /** Newest first (by updatedAt, then id). */

@@ -1,0 +1,168 @@
+import path from "node:path";
+import { type AgentApp, type AgentContext, agent, methods, PROTOCOL_VERSION, RequestError } from "@agentclientprotocol/sdk";
+import { z } from "zod";
+import type { Logger } from "../config/logger.js";
+import { MODES, type Mode } from "../config/types.js";
+import type { Session } from "../sessions/session.js";
+import { SessionManager, SessionNotFoundError } from "../sessions/session-manager.js";
+import { runSlashCommand, SLASH_COMMANDS } from "../sessions/slash-commands.js";
+import { TurnError } from "../sessions/types.js";
+import { createClientPort } from "./client-port.js";
+import { toConfigOptions, toModeState } from "./config-options.js";
+import { toSessionUpdates } from "./map-output.js";
+
+export interface AgentAppOptions {
+  manager: SessionManager;
+  logger: Logger;
+  version: string;
+}
+
+/** The ACP agent: protocol in, session calls out. The only place that knows ACP method names. */
+export function createAgentApp(options: AgentAppOptions): AgentApp {
+  const { manager, logger } = options;
+
+  const attach = (session: Session, client: AgentContext) => {
+    session.attach(createClientPort({ client, sessionId: session.id, logger }));
+    // Editors stall when commands arrive before the session/new response: send them after it.
+    setTimeout(() => session.send({ type: "commands", commands: SLASH_COMMANDS }), 0);
+  };
+  const setupResponse = (session: Session) => ({
+    configOptions: toConfigOptions(session.options()),
+    modes: toModeState(session.options()),
+  });
+  const open = (sessionId: string): Session => {
+    const session = manager.get(sessionId);
+    if (!session) throw RequestError.sessionNotFound(sessionId);
+    return session;
+  };
+  const reopen = (params: { sessionId: string; cwd: string; additionalDirectories?: string[]; mcpServers?: unknown[] }) => {
+    checkPaths(params.cwd, params.additionalDirectories);
+    try {
+      return manager.reopen(params.sessionId, params);
+    } catch (error) {
+      if (error instanceof SessionNotFoundError) throw RequestError.sessionNotFound(params.sessionId);
+      throw error;
+    }
+  };
+
+  return agent({ name: "openinterpreter" })
+    .onRequest(methods.agent.initialize, ({ params }) => {
+      // Model discovery starts now but never delays a response.
+      void manager.discoverModels().then(() => manager.refreshOptions());
+      return {
+        protocolVersion: Math.min(params.protocolVersion, PROTOCOL_VERSION),
+        agentCapabilities: {
+          loadSession: true,
+          promptCapabilities: { image: true, audio: false, embeddedContext: true },
+          mcpCapabilities: { http: false, sse: false },
+          sessionCapabilities: { list: {}, resume: {}, close: {}, delete: {}, additionalDirectories: {} },
+        },
+        agentInfo: { name: "openinterpreter", title: "Open Interpreter", version: options.version },
+        authMethods: [],
+      };
+    })
+    .onRequest(methods.agent.authenticate, () => ({}))
+    .onRequest(methods.agent.session.new, ({ params, client }) => {
+      checkPaths(params.cwd, params.additionalDirectories ?? undefined);
+      const session = manager.create({
+        cwd: params.cwd,
+        additionalDirectories: params.additionalDirectories ?? [],
+        mcpServers: params.mcpServers,
+      });
+      attach(session, client);
+      return { sessionId: session.id, ...setupResponse(session) };
+    })
+    .onRequest(methods.agent.session.load, async ({ params, client }) => {
+      const session = reopen({ ...params, additionalDirectories: params.additionalDirectories ?? undefined });
+      for (const output of session.replay()) {
+        for (const update of toSessionUpdates(output)) {
+          await client.notify(methods.client.session.update, { sessionId: session.id, update });
+        }
+      }
+      attach(session, client);
+      return setupResponse(session);
+    })
+    .onRequest(methods.agent.session.resume, ({ params, client }) => {
+      const session = reopen({
+        ...params,
+        additionalDirectories: params.additionalDirectories ?? undefined,
+        mcpServers: params.mcpServers ?? undefined,
+      });
+      attach(session, client);
+      return setupResponse(session);
+    })
+    .onRequest(methods.agent.session.list, ({ params }) => {
+      try {
+        const page = manager.list({ cwd: params.cwd ?? undefined, cursor: params.cursor ?? undefined });
+        return {
+          sessions: page.sessions.map((s) => ({
+            sessionId: s.id,
+            cwd: s.cwd,
+            additionalDirectories: s.additionalDirectories,
+            title: s.title,
+            updatedAt: s.updatedAt,
+          })),
+          ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+        };
+      } catch (error) {
+        if ((error as { code?: string }).code === "invalid_cursor") {
+          throw RequestError.invalidParams({ cursor: params.cursor }, "unknown or malformed cursor");
+        }
+        throw error;
+      }
+    })
+    .onRequest(methods.agent.session.close, ({ params }) => {
+      if (!manager.close(params.sessionId)) throw RequestError.sessionNotFound(params.sessionId);
+      return {};
+    })
+    .onRequest(methods.agent.session.delete, ({ params }) => {
+      if (!manager.delete(params.sessionId)) throw RequestError.sessionNotFound(params.sessionId);
+      return {};
+    })
+    .onRequest(methods.agent.session.setMode, ({ params }) => {
+      open(params.sessionId).setMode(parseMode(params.modeId));
+      return {};
+    })
+    .onRequest(methods.agent.session.setConfigOption, ({ params }) => {
+      const session = open(params.sessionId);
+      const value = "value" in params ? params.value : undefined;
+      if (typeof value !== "string") throw RequestError.invalidParams({ configId: params.configId }, "expected a string value");
+      if (params.configId === "mode") session.setMode(parseMode(value));
+      else if (params.configId === "model") session.setModel(value);
+      else if (params.configId === "harness") {
+        if (!session.setHarness(value)) throw RequestError.invalidParams({ value }, `unknown harness '${value}'`);
+      } else throw RequestError.invalidParams({ configId: params.configId }, `unknown config option '${params.configId}'`);
+      return { configOptions: toConfigOptions(session.options()) };
+    })
+    .onRequest("session/set_model", SetModelParams, ({ params }) => {
+      open(params.sessionId).setModel(params.modelId);
+      return {};
+    })
+    .onRequest(methods.agent.session.prompt, async ({ params }) => {
+      const session = open(params.sessionId);
+      if (runSlashCommand(session, params.prompt, manager.endpoint)) return { stopReason: "end_turn" };
+      try {
+        return { stopReason: await session.prompt(params.prompt) };
+      } catch (error) {
+        if (error instanceof TurnError) throw new RequestError(-32603, error.message, { code: error.code });
+        throw error;
+      }
+    })
+    .onNotification(methods.agent.session.cancel, ({ params }) => {
+      manager.get(params.sessionId)?.cancel();
+    });
+}
+
+const SetModelParams = z.object({ sessionId: z.string(), modelId: z.string().min(1) });
+
+function parseMode(value: string): Mode {
+  if ((MODES as readonly string[]).includes(value)) return value as Mode;
+  throw RequestError.invalidParams({ modeId: value }, `unknown mode '${value}' (expected one of ${MODES.join(", ")})`);
+}
+
+/** ACP requires absolute paths; the SDK does not check them. */
+function checkPaths(cwd: string, additional: string[] | undefined): void {
+  for (const p of [cwd, ...(additional ?? [])]) {
+    if (!path.isAbsolute(p)) throw RequestError.invalidParams({ path: p }, `path must be absolute: ${p}`);
+  }
+}

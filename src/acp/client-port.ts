@@ -1,0 +1,67 @@
+import {
+  type AgentContext,
+  methods,
+  type PermissionOption,
+  type RequestPermissionResponse,
+} from "@agentclientprotocol/sdk";
+import type { Logger } from "../config/logger.js";
+import type { ClientPort, PermissionAnswer, PermissionQuestion } from "../sessions/types.js";
+import { toSessionUpdates } from "./map-output.js";
+
+const OPTION_KINDS = ["allow_once", "allow_always", "reject_once", "reject_always"] as const;
+
+/** The editor behind one ACP connection, as the session for `sessionId` sees it. */
+export function createClientPort(options: { client: AgentContext; sessionId: string; logger: Logger }): ClientPort {
+  const { client, sessionId, logger } = options;
+  return {
+    send(output) {
+      for (const update of toSessionUpdates(output)) {
+        // The SDK writes messages in call order; a failed write means the editor is gone.
+        client.notify(methods.client.session.update, { sessionId, update }).catch((error: unknown) => {
+          logger.debug({ err: String(error), sessionId }, "session/update not delivered");
+        });
+      }
+    },
+    async askPermission(question, signal) {
+      if (signal.aborted) return "cancelled";
+      try {
+        const response: RequestPermissionResponse = await client.request(
+          methods.client.session.requestPermission,
+          {
+            sessionId,
+            toolCall: {
+              toolCallId: question.callId,
+              title: question.title,
+              kind: question.kind,
+              status: "pending",
+              locations: question.locations,
+              rawInput: question.input,
+              content: question.display.map((d) =>
+                d.type === "diff"
+                  ? { type: "diff" as const, path: d.path, oldText: d.oldText, newText: d.newText }
+                  : { type: "content" as const, content: { type: "text" as const, text: d.text } },
+              ),
+            },
+            options: permissionOptions(question),
+          },
+          { cancellationSignal: signal, stopWaitingOnCancel: true },
+        );
+        if (signal.aborted || response.outcome.outcome === "cancelled") return "cancelled";
+        const chosen = response.outcome.optionId;
+        return (OPTION_KINDS as readonly string[]).includes(chosen) ? (chosen as PermissionAnswer) : "reject_once";
+      } catch (error) {
+        if (!signal.aborted) logger.warn({ err: String(error), sessionId }, "permission request failed");
+        return "cancelled";
+      }
+    },
+  };
+}
+
+function permissionOptions(question: PermissionQuestion): PermissionOption[] {
+  return [
+    { optionId: "allow_once", name: "Allow once", kind: "allow_once" },
+    { optionId: "allow_always", name: question.alwaysLabel, kind: "allow_always" },
+    { optionId: "reject_once", name: "Reject", kind: "reject_once" },
+    { optionId: "reject_always", name: question.alwaysLabel.replace(/^Always allow/, "Always reject"), kind: "reject_always" },
+  ];
+}

@@ -1,0 +1,146 @@
+import type { SessionUpdate, ToolCallContent } from "@agentclientprotocol/sdk";
+import type { SessionOutput } from "../sessions/types.js";
+import type { DisplayContent, HistoryEvent } from "../store/events.js";
+import { toConfigOptions } from "./config-options.js";
+
+const INTERRUPTED_CALL = "Interrupted: the agent stopped before this call finished.";
+const INTERRUPTED_TURN = "\n\n_This turn was interrupted: the agent stopped before it finished._\n";
+
+/** Pure mapping of one session output onto the ACP `session/update`s that show it. */
+export function toSessionUpdates(output: SessionOutput): SessionUpdate[] {
+  switch (output.type) {
+    case "event":
+      return eventUpdates(output.event);
+    case "tool_started":
+      return [{ sessionUpdate: "tool_call_update", toolCallId: output.callId, status: "in_progress" }];
+    case "tool_progress":
+      return [
+        {
+          sessionUpdate: "tool_call_update",
+          toolCallId: output.callId,
+          content: [textContent(fence(output.text))],
+        },
+      ];
+    case "interrupted":
+      return [
+        ...output.openCallIds.map(
+          (toolCallId): SessionUpdate => ({
+            sessionUpdate: "tool_call_update",
+            toolCallId,
+            status: "failed",
+            content: [textContent(INTERRUPTED_CALL)],
+          }),
+        ),
+        agentText(INTERRUPTED_TURN),
+      ];
+    case "title":
+      return [{ sessionUpdate: "session_info_update", title: output.title, updatedAt: output.updatedAt }];
+    case "options":
+      return [
+        { sessionUpdate: "config_option_update", configOptions: toConfigOptions(output.options) },
+        { sessionUpdate: "current_mode_update", currentModeId: output.options.mode },
+      ];
+    case "commands":
+      return [
+        {
+          sessionUpdate: "available_commands_update",
+          availableCommands: output.commands.map((c) => ({
+            name: c.name,
+            description: c.description,
+            ...(c.hint ? { input: { hint: c.hint } } : {}),
+          })),
+        },
+      ];
+  }
+}
+
+function eventUpdates(event: HistoryEvent): SessionUpdate[] {
+  switch (event.type) {
+    case "user_message":
+      return event.content.map((content) => ({
+        sessionUpdate: "user_message_chunk",
+        content: content as never,
+      }));
+    case "assistant_message": {
+      const updates: SessionUpdate[] = [];
+      if (event.reasoning) {
+        updates.push({ sessionUpdate: "agent_thought_chunk", content: { type: "text", text: event.reasoning } });
+      }
+      if (event.text) updates.push(agentText(event.text));
+      return updates;
+    }
+    case "tool_call":
+      return [
+        {
+          sessionUpdate: "tool_call",
+          toolCallId: event.callId,
+          title: event.title,
+          name: event.name,
+          kind: event.kind,
+          status: "pending",
+          locations: event.locations,
+          content: event.display.map(displayContent),
+          rawInput: parseRaw(event.arguments),
+        },
+      ];
+    case "tool_result": {
+      const content = event.display.map(displayContent);
+      const failed = event.status !== "completed";
+      // Failures and rejections show what the model was told when there is nothing else to show.
+      if (failed && !event.display.some((d) => d.type === "text")) content.push(textContent(event.output));
+      return [
+        {
+          sessionUpdate: "tool_call_update",
+          toolCallId: event.callId,
+          status: failed ? "failed" : "completed",
+          content,
+          rawOutput: { output: event.output },
+        },
+      ];
+    }
+    case "plan":
+      return [{ sessionUpdate: "plan", entries: event.entries }];
+    case "usage":
+      return [{ sessionUpdate: "usage_update", used: event.contextUsed, size: event.contextSize }];
+    case "notice":
+      return [agentText(event.severity === "info" ? `${event.text}\n` : `\n\n**${capital(event.severity)}:** ${event.text}\n`)];
+    case "turn_started":
+    case "turn_ended":
+    case "harness_changed":
+    case "model_changed":
+    case "mode_changed":
+      return [];
+  }
+}
+
+function displayContent(display: DisplayContent): ToolCallContent {
+  if (display.type === "diff") {
+    return { type: "diff", path: display.path, oldText: display.oldText, newText: display.newText };
+  }
+  return textContent(display.text);
+}
+
+function textContent(text: string): ToolCallContent {
+  return { type: "content", content: { type: "text", text } };
+}
+
+function agentText(text: string): SessionUpdate {
+  return { sessionUpdate: "agent_message_chunk", content: { type: "text", text } };
+}
+
+function fence(text: string): string {
+  const ticks = text.includes("```") ? "````" : "```";
+  return `${ticks}\n${text}${text.endsWith("\n") ? "" : "\n"}${ticks}`;
+}
+
+function parseRaw(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { arguments: text };
+  }
+}
+
+function capital(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}

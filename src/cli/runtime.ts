@@ -1,0 +1,62 @@
+import { randomUUID } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import { resolveHome } from "../config/home.js";
+import { createLogger, type Logger } from "../config/logger.js";
+import { loadConfig } from "../config/load-config.js";
+import type { CliOverrides, Config } from "../config/types.js";
+import { builtinHarnesses } from "../harnesses/harness-list.js";
+import { createChatProvider } from "../providers/openai-chat.js";
+import { SessionManager } from "../sessions/session-manager.js";
+import { openStore } from "../store/open-store.js";
+import type { Store } from "../store/types.js";
+import { buildChildEnv } from "../tools/exec/child-env.js";
+import { createLocalExec } from "../tools/exec/run-command.js";
+import { createLocalFs } from "../tools/local-fs.js";
+
+export interface Runtime {
+  config: Config;
+  logger: Logger;
+  store: Store;
+  manager: SessionManager;
+  /** Cancels every session, closes the database and flushes the log. */
+  shutdown(): void;
+}
+
+/** Reads config (throws `ConfigError`) and wires the daemon's parts together. */
+export function createRuntime(options: { cli: CliOverrides; env?: NodeJS.ProcessEnv }): Runtime {
+  const env = options.env ?? process.env;
+  const config = loadConfig({ env, cli: options.cli, userHome: os.homedir() });
+  const logger = createLogger({ home: config.home, level: env.INTERPRETER_LOG ?? "info" });
+  const store = openStore({ path: path.join(config.home, "openinterpreter.db") });
+  if (store.recovered) logger.warn({ quarantined: store.recovered }, "database was corrupt; started a fresh one");
+  const manager = new SessionManager({
+    config,
+    store,
+    logger,
+    harnesses: builtinHarnesses(),
+    createProvider: createChatProvider,
+    exec: createLocalExec({ env: buildChildEnv(env) }),
+    fs: createLocalFs(),
+    newId: randomUUID,
+  });
+  let down = false;
+  return {
+    config,
+    logger,
+    store,
+    manager,
+    shutdown() {
+      if (down) return;
+      down = true;
+      manager.closeAll();
+      store.close();
+      logger.flush();
+    },
+  };
+}
+
+/** Where logs go when config could not be read (so the failure is still on record). */
+export function fallbackLogger(env: NodeJS.ProcessEnv): Logger {
+  return createLogger({ home: resolveHome(env, os.homedir()) });
+}

@@ -1,0 +1,53 @@
+import type { ChatMessage } from "../../providers/types.js";
+import { renderHistory } from "../render-history.js";
+import type { Harness } from "../types.js";
+import { agentsMdBlock, environmentContext, permissionsBlock } from "./context-blocks.js";
+import prompt from "./prompt.md";
+import { applyPatchTool } from "./tools/apply-patch.js";
+import { shellCommandTool } from "./tools/shell-command.js";
+import { updatePlanTool } from "./tools/update-plan.js";
+
+/**
+ * Codex's harness in the form Codex gives models it has no catalog entry for: `shell_command`,
+ * `apply_patch` as a function tool and `update_plan`, the base instructions with the patch
+ * format, then permissions, AGENTS.md and environment context ahead of the conversation.
+ */
+export const codexHarness: Harness = {
+  id: "codex",
+  title: "Codex",
+  description: "OpenAI Codex: shell_command, apply_patch and update_plan (the default)",
+  matches: (model) => /gpt|codex|\bo[1-9]\b|openai/i.test(model),
+  tools: () => [shellCommandTool(), applyPatchTool(), updatePlanTool()],
+  render({ history, tools, ctx }) {
+    const context: ChatMessage[] = [];
+    if (ctx.instructions) {
+      context.push({ role: "user", content: agentsMdBlock({ directory: ctx.cwd, text: ctx.instructions }) });
+    }
+    context.push({
+      role: "user",
+      content: environmentContext({
+        cwd: ctx.cwd,
+        shell: ctx.shell,
+        currentDate: ctx.currentDate,
+        timezone: ctx.timezone,
+      }),
+    });
+    return {
+      messages: [
+        // No sandbox yet: the permissions text must not promise unasked commands in `auto`.
+        { role: "system", content: `${prompt}\n\n${permissionsBlock({ mode: ctx.mode, sandboxed: false })}` },
+        ...context,
+        ...renderHistory(history),
+      ],
+      tools: tools.map((tool) => ({
+        type: "function",
+        function: {
+          name: tool.name,
+          description: tool.description,
+          parameters: tool.parameters,
+          strict: false,
+        },
+      })),
+    };
+  },
+};

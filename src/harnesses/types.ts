@@ -1,0 +1,36 @@
+import type { Mode } from "../config/types.js";
+import type { ChatRequest } from "../providers/types.js";
+import type { HistoryEvent } from "../store/events.js";
+import type { Tool } from "../tools/types.js";
+
+/** What a harness knows about the session when it builds tools and renders a request. */
+export interface HarnessContext {
+  sessionId: string;
+  cwd: string;
+  roots: string[];
+  model: string;
+  mode: Mode;
+  /** The user's shell name for environment blocks (e.g. `bash`). */
+  shell: string;
+  /** AGENTS.md text found for the session (global file, then root to leaf); "" when none. */
+  instructions: string;
+  /** Fixed at session start so the rendered prefix stays byte-identical across requests. */
+  currentDate: string;
+  timezone: string;
+}
+
+/**
+ * A harness is data plus small pure functions: no loop of its own. The session runs the
+ * loop and asks the harness for its tools and for the request to send.
+ */
+export interface Harness {
+  id: string;
+  title: string;
+  description: string;
+  /** True when this harness is the natural choice for the model (automatic choice). */
+  matches(model: string): boolean;
+  /** The exact tool surface, built once per session. */
+  tools(ctx: HarnessContext): Tool[];
+  /** System prompt, injected context and the history in this harness's layout. */
+  render(options: { history: HistoryEvent[]; tools: Tool[]; ctx: HarnessContext }): ChatRequest;
+}

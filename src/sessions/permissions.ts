@@ -1,0 +1,118 @@
+import { realpathSync } from "node:fs";
+import path from "node:path";
+import type { Mode } from "../config/types.js";
+import type { PermissionRule } from "../store/types.js";
+import { isKnownReadOnly } from "../tools/exec/safe-command.js";
+import type { ToolAccess } from "../tools/types.js";
+
+export type Decision = "allow" | "ask" | "deny";
+
+export interface DecideOptions {
+  access: ToolAccess;
+  mode: Mode;
+  roots: string[];
+  rules: PermissionRule[];
+}
+
+export interface Verdict {
+  decision: Decision;
+  /** The rule key an "always" answer would store; undefined when nothing can be remembered. */
+  ruleKey?: string;
+  /** Human wording of what the key covers, for the permission option's name. */
+  ruleLabel?: string;
+  /** Why, for logs and for the model when denied. */
+  reason: string;
+}
+
+/**
+ * The mode table of architecture.md. Until the sandbox lands nothing confines commands, so
+ * `auto` asks for commands exactly like `workspace-write`: it must never run unconfined
+ * commands unasked.
+ */
+export function decide(options: DecideOptions): Verdict {
+  const { access, mode, roots, rules } = options;
+  if (mode === "full-access") return { decision: "allow", reason: "full-access mode" };
+  switch (access.type) {
+    case "none":
+    case "read":
+      return { decision: "allow", reason: "reads are allowed" };
+    case "exec": {
+      const ruleKey = `exec:${access.command.trim()}`;
+      const rule = rules.find((r) => r.key === ruleKey);
+      if (rule) return { decision: rule.decision, ruleKey, reason: "stored rule" };
+      if (isKnownReadOnly(access.command)) return { decision: "allow", reason: "known read-only command" };
+      return {
+        decision: "ask",
+        ruleKey,
+        ruleLabel: `\`${oneLine(access.command)}\``,
+        reason: `${mode} mode asks before running commands`,
+      };
+    }
+    case "write": {
+      const outside = access.paths.filter((p) => !insideRoots(p, roots));
+      const intoGit = access.paths.filter((p) => inGitDir(p, roots));
+      if (intoGit.length > 0) {
+        return { decision: "deny", reason: `file tools never write inside .git (${intoGit.join(", ")})` };
+      }
+      if (outside.length > 0) {
+        const keys = outside.map((p) => `write:${resolveReal(p)}`);
+        const stored = keys.map((k) => rules.find((r) => r.key === k));
+        if (stored.some((r) => r?.decision === "deny")) return { decision: "deny", reason: "stored rule" };
+        if (stored.every((r) => r?.decision === "allow")) return { decision: "allow", reason: "stored rule" };
+        return {
+          decision: "ask",
+          ruleKey: keys.length === 1 ? keys[0] : undefined,
+          ruleLabel: outside.length === 1 ? `edits to ${outside[0]}` : undefined,
+          reason: "edits outside the workspace always ask",
+        };
+      }
+      if (mode !== "read-only") return { decision: "allow", reason: `${mode} mode allows workspace edits` };
+      const rule = rules.find((r) => r.key === "write:workspace");
+      if (rule) return { decision: rule.decision, ruleKey: rule.key, reason: "stored rule" };
+      return {
+        decision: "ask",
+        ruleKey: "write:workspace",
+        ruleLabel: "edits in this project",
+        reason: "read-only mode asks before edits",
+      };
+    }
+  }
+}
+
+/** Symlinks are resolved before the check, so a link inside the workspace cannot reach out. */
+export function insideRoots(file: string, roots: string[]): boolean {
+  const real = resolveReal(file);
+  return roots.some((root) => {
+    const r = resolveReal(root);
+    return real === r || real.startsWith(r.endsWith(path.sep) ? r : r + path.sep);
+  });
+}
+
+function inGitDir(file: string, roots: string[]): boolean {
+  const real = resolveReal(file);
+  return roots.some((root) => {
+    const rel = path.relative(resolveReal(root), real);
+    return !rel.startsWith("..") && rel.split(path.sep)[0] === ".git";
+  });
+}
+
+/** realpath of the deepest existing ancestor, with the missing tail appended. */
+export function resolveReal(file: string): string {
+  let current = path.resolve(file);
+  const tail: string[] = [];
+  for (;;) {
+    try {
+      return path.join(realpathSync(current), ...tail.reverse());
+    } catch {
+      const parent = path.dirname(current);
+      if (parent === current) return path.resolve(file);
+      tail.push(path.basename(current));
+      current = parent;
+    }
+  }
+}
+
+function oneLine(command: string): string {
+  const line = command.trim().replace(/\s+/g, " ");
+  return line.length > 80 ? `${line.slice(0, 77)}...` : line;
+}

@@ -1,0 +1,193 @@
+import type { ChatRequest, Provider, ProviderError, Usage } from "../providers/types.js";
+import type { HistoryEvent, HistoryEventOf, StopReason } from "../store/events.js";
+import type { Tool, ToolContext, ToolPreview, ToolResult } from "../tools/types.js";
+import { ChunkBatcher } from "./chunk-batcher.js";
+import { TurnError } from "./types.js";
+
+/** `rejected` carries the text the model gets back. */
+export type GateAnswer = "allow" | "cancelled" | { rejected: string };
+
+export interface TurnOptions {
+  turnId: string;
+  /** The turn's one signal: aborts the model stream, permission requests and every tool. */
+  signal: AbortSignal;
+  maxSteps: number;
+  tools: Tool[];
+  render(history: HistoryEvent[]): ChatRequest;
+  provider: Provider;
+  history(): HistoryEvent[];
+  /** Commits events to the store, then tells the editor. */
+  commit(events: HistoryEvent[]): void;
+  /** Live-only status for the editor. */
+  started(callId: string): void;
+  /** Asks the permission gate; the gate may ask the editor. */
+  gate(request: { call: HistoryEventOf<"tool_call">; tool: Tool; args: unknown; preview: ToolPreview }): Promise<GateAnswer>;
+  toolContext(callId: string): ToolContext;
+  harnessId: string;
+  contextSize: number;
+}
+
+/**
+ * One prompt turn: sample, run the requested tools, sample again, until the model answers
+ * without tool calls. Returns the stop reason; throws `TurnError` when the model endpoint
+ * fails, after everything received so far has been committed.
+ */
+export async function runTurn(o: TurnOptions): Promise<StopReason> {
+  for (let step = 1; step <= o.maxSteps; step++) {
+    const response = await sample(o, step);
+    if (o.signal.aborted) return "cancelled";
+    if (response.calls.length === 0) {
+      if (response.finish === "length") return "max_tokens";
+      if (response.finish === "content_filter") return "refusal";
+      return "end_turn";
+    }
+    const outcome = await runCalls(o, step, response.calls);
+    if (outcome === "cancelled") return "cancelled";
+  }
+  return "max_turn_requests";
+}
+
+interface Sampled {
+  calls: Array<{ id: string; name: string; arguments: string }>;
+  finish: string;
+}
+
+async function sample(o: TurnOptions, step: number): Promise<Sampled> {
+  const batcher = new ChunkBatcher((part) =>
+    o.commit([{ type: "assistant_message", turnId: o.turnId, step, ...part }]),
+  );
+  const result: Sampled = { calls: [], finish: "stop" };
+  let usage: Usage | undefined;
+  let failure: ProviderError | undefined;
+  for await (const event of o.provider.stream(o.render(o.history()), { signal: o.signal })) {
+    if (event.type === "text" || event.type === "reasoning") batcher.add(event.type, event.text);
+    else if (event.type === "tool_calls") result.calls = event.calls;
+    else if (event.type === "usage") usage = event.usage;
+    else if (event.type === "done") result.finish = event.finishReason;
+    else if (event.type === "error") failure = event.error;
+  }
+  batcher.flush();
+  if (usage) {
+    o.commit([
+      {
+        type: "usage",
+        turnId: o.turnId,
+        ...usage,
+        contextUsed: usage.inputTokens + usage.outputTokens,
+        contextSize: o.contextSize,
+      },
+    ]);
+  }
+  if (failure) throw new TurnError(failure.message, failure.code);
+  return result;
+}
+
+async function runCalls(o: TurnOptions, step: number, calls: Sampled["calls"]): Promise<"ok" | "cancelled"> {
+  const prepared = await Promise.all(calls.map((call) => prepare(o, step, call)));
+  o.commit(prepared.map((p) => p.event));
+  for (const [index, p] of prepared.entries()) {
+    if (o.signal.aborted) {
+      cancelRest(o, prepared.slice(index));
+      return "cancelled";
+    }
+    if (p.problem !== undefined || !p.tool) {
+      o.commit([result(o, p.event.callId, "failed", { output: p.problem ?? "unknown tool" })]);
+      continue;
+    }
+    const answer = await o.gate({ call: p.event, tool: p.tool, args: p.args, preview: p.preview });
+    if (answer === "cancelled" || o.signal.aborted) {
+      cancelRest(o, prepared.slice(index));
+      return "cancelled";
+    }
+    if (answer !== "allow") {
+      o.commit([result(o, p.event.callId, "rejected", { output: answer.rejected })]);
+      continue;
+    }
+    o.started(p.event.callId);
+    const outcome = await execute(p.tool, p.args, o.toolContext(p.event.callId));
+    if (o.signal.aborted) {
+      o.commit([result(o, p.event.callId, "cancelled", { ...outcome, output: `${outcome.output}\n\naborted by user` })]);
+      cancelRest(o, prepared.slice(index + 1));
+      return "cancelled";
+    }
+    o.commit([result(o, p.event.callId, outcome.isError ? "failed" : "completed", outcome)]);
+    if (outcome.plan) o.commit([{ type: "plan", turnId: o.turnId, entries: outcome.plan }]);
+  }
+  return "ok";
+}
+
+interface Prepared {
+  event: HistoryEventOf<"tool_call">;
+  tool?: Tool;
+  args?: unknown;
+  preview: ToolPreview;
+  /** Set when the call cannot run: the text the model gets back instead. */
+  problem?: string;
+}
+
+async function prepare(o: TurnOptions, step: number, call: Sampled["calls"][number]): Promise<Prepared> {
+  const tool = o.tools.find((t) => t.name === call.name);
+  const base = { type: "tool_call" as const, turnId: o.turnId, step, callId: call.id, name: call.name };
+  const event = (preview: ToolPreview, t?: Tool): HistoryEventOf<"tool_call"> => ({
+    ...base,
+    harness: o.harnessId,
+    capability: t?.capability ?? "other",
+    arguments: call.arguments,
+    title: preview.title,
+    kind: t?.kind ?? "other",
+    locations: preview.locations ?? [],
+    display: preview.display ?? [],
+  });
+  if (!tool) {
+    const names = o.tools.map((t) => t.name).join(", ");
+    const preview = { title: call.name };
+    return { event: event(preview), preview, problem: `unsupported call: ${call.name} (available tools: ${names})` };
+  }
+  const parsed = parseArguments(call.arguments);
+  const checked = parsed.ok ? tool.schema.safeParse(parsed.value) : undefined;
+  if (!parsed.ok || !checked?.success) {
+    const why = parsed.ok
+      ? (checked?.error?.issues.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`).join("; ") ?? "")
+      : parsed.error;
+    const preview = { title: tool.name };
+    return {
+      event: event(preview, tool),
+      tool,
+      preview,
+      problem: `failed to parse function arguments for ${tool.name}: ${why}. Call it again with valid JSON matching its schema.`,
+    };
+  }
+  const preview = await tool.preview(checked.data, o.toolContext(call.id)).catch(() => ({ title: tool.name }));
+  return { event: event(preview, tool), tool, args: checked.data, preview };
+}
+
+function parseArguments(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+  if (text.trim() === "") return { ok: true, value: {} };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+async function execute(tool: Tool, args: unknown, ctx: ToolContext): Promise<ToolResult> {
+  try {
+    return await tool.execute(args, ctx);
+  } catch (error) {
+    return { output: `tool failed: ${error instanceof Error ? error.message : String(error)}`, isError: true };
+  }
+}
+
+function result(
+  o: TurnOptions,
+  callId: string,
+  status: HistoryEventOf<"tool_result">["status"],
+  outcome: Pick<ToolResult, "output" | "display">,
+): HistoryEvent {
+  return { type: "tool_result", turnId: o.turnId, callId, status, output: outcome.output, display: outcome.display ?? [] };
+}
+
+function cancelRest(o: TurnOptions, rest: Prepared[]): void {
+  if (rest.length === 0) return;
+  o.commit(rest.map((p) => result(o, p.event.callId, "cancelled", { output: "aborted by user" })));
+}

@@ -1,0 +1,194 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import type { Logger } from "../config/logger.js";
+import type { Config } from "../config/types.js";
+import { loadAgentsMd } from "../context/agents-md.js";
+import { findProjectRoot } from "../context/project-root.js";
+import type { Harness } from "../harnesses/types.js";
+import type { ModelEndpoint, Provider } from "../providers/types.js";
+import type { ListSessionsOptions, SessionPage, SessionRecord, Store } from "../store/types.js";
+import type { ExecPort, FsPort } from "../tools/types.js";
+import { Session } from "./session.js";
+
+export interface SessionManagerDeps {
+  config: Config;
+  store: Store;
+  logger: Logger;
+  harnesses: Harness[];
+  createProvider(endpoint: ModelEndpoint): Provider;
+  exec: ExecPort;
+  fs: FsPort;
+  now?: () => Date;
+  newId?: () => string;
+}
+
+export interface OpenOptions {
+  cwd: string;
+  additionalDirectories?: string[];
+  mcpServers?: unknown[];
+}
+
+/** Thrown for a session id the store does not know. */
+export class SessionNotFoundError extends Error {
+  readonly code = "session_not_found";
+  constructor(readonly sessionId: string) {
+    super(`Session ${sessionId} not found`);
+  }
+}
+
+/**
+ * Owns the open sessions of one daemon process and the resources they share (store,
+ * providers per model, the model list discovered from the endpoint).
+ */
+export class SessionManager {
+  private readonly open = new Map<string, Session>();
+  private readonly providers = new Map<string, Provider>();
+  private discovered: string[] = [];
+  private discovery: Promise<string[]> | undefined;
+
+  constructor(private readonly deps: SessionManagerDeps) {}
+
+  get config(): Config {
+    return this.deps.config;
+  }
+
+  /** A readable name of the endpoint for `/status` and errors. */
+  get endpoint(): string {
+    const { provider } = this.deps.config;
+    return `${provider.baseUrl} (provider ${provider.id})`;
+  }
+
+  create(options: OpenOptions): Session {
+    const { config } = this.deps;
+    const record = this.deps.store.createSession({
+      id: this.newId(),
+      cwd: options.cwd,
+      additionalDirectories: options.additionalDirectories ?? [],
+      mcpServers: options.mcpServers ?? [],
+      mode: config.mode,
+      model: config.model ?? null,
+    });
+    return this.remember(record);
+  }
+
+  /** Opens a stored session (for load/resume), reusing it when this process has it open. */
+  reopen(id: string, options: OpenOptions): Session {
+    const existing = this.open.get(id);
+    if (existing) return existing;
+    const record = this.deps.store.getSession(id);
+    if (!record) throw new SessionNotFoundError(id);
+    const patch = {
+      additionalDirectories: options.additionalDirectories ?? record.additionalDirectories,
+      mcpServers: options.mcpServers ?? record.mcpServers,
+    };
+    return this.remember(this.deps.store.updateSession(id, patch));
+  }
+
+  get(id: string): Session | undefined {
+    return this.open.get(id);
+  }
+
+  list(options: ListSessionsOptions): SessionPage {
+    return this.deps.store.listSessions(options);
+  }
+
+  /** Cancels any running work and forgets the session; false when it was not open. */
+  close(id: string): boolean {
+    const session = this.open.get(id);
+    if (!session) return false;
+    session.cancel();
+    this.open.delete(id);
+    return true;
+  }
+
+  delete(id: string): boolean {
+    this.close(id);
+    return this.deps.store.deleteSession(id);
+  }
+
+  /** Re-announces every open session's options (e.g. after the model list arrived). */
+  refreshOptions(): void {
+    if (this.discovered.length === 0) return;
+    for (const session of this.open.values()) session.send({ type: "options", options: session.options() });
+  }
+
+  closeAll(): void {
+    for (const id of [...this.open.keys()]) this.close(id);
+  }
+
+  /** Model ids for the picker: configured ones plus what the endpoint lists (once, in the background). */
+  models(): string[] {
+    return [...new Set([...this.deps.config.models, ...this.discovered])];
+  }
+
+  /** Starts discovery once; resolves with the discovered ids (empty when unreachable). */
+  discoverModels(): Promise<string[]> {
+    this.discovery ??= (async () => {
+      const model = this.deps.config.model ?? "";
+      const signal = AbortSignal.timeout(5_000);
+      try {
+        this.discovered = await this.provider(model).listModels({ signal });
+      } catch (error) {
+        this.deps.logger.info({ err: String(error) }, "model list unavailable");
+      }
+      return this.discovered;
+    })();
+    return this.discovery;
+  }
+
+  provider(model: string): Provider {
+    let provider = this.providers.get(model);
+    if (!provider) {
+      const p = this.deps.config.provider;
+      provider = this.deps.createProvider({
+        providerId: p.id,
+        baseUrl: p.baseUrl,
+        apiKey: p.apiKey,
+        model,
+        headers: p.httpHeaders,
+        queryParams: p.queryParams,
+        maxRetries: p.requestMaxRetries,
+        streamIdleTimeoutMs: p.streamIdleTimeoutMs,
+      });
+      this.providers.set(model, provider);
+    }
+    return provider;
+  }
+
+  private remember(record: SessionRecord): Session {
+    const { config, store, harnesses, exec, fs } = this.deps;
+    const session = new Session(record, {
+      store,
+      harnesses,
+      provider: (model) => this.provider(model),
+      models: () => this.models(),
+      exec,
+      fs,
+      contextSize: config.contextWindow,
+      maxTurnSteps: config.maxTurnSteps,
+      instructions: this.instructions(record.cwd),
+      projectRoot: findProjectRoot(record.cwd),
+      shell: path.basename(process.env.SHELL ?? "bash"),
+      now: this.deps.now ?? (() => new Date()),
+      newId: () => this.newId(),
+      defaultHarness: config.harness,
+      configFile: config.file,
+    });
+    this.open.set(record.id, session);
+    return session;
+  }
+
+  private instructions(cwd: string): Promise<string> {
+    return loadAgentsMd({ cwd, home: this.deps.config.home }).then(
+      (loaded) => loaded.text,
+      (error: unknown) => {
+        this.deps.logger.warn({ err: String(error) }, "AGENTS.md discovery failed");
+        return "";
+      },
+    );
+  }
+
+  private newId(): string {
+    return (this.deps.newId ?? randomUUID)();
+  }
+}

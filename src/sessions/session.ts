@@ -1,0 +1,278 @@
+import type { Mode } from "../config/types.js";
+import type { Harness, HarnessContext } from "../harnesses/types.js";
+import type { Provider } from "../providers/types.js";
+import type { ContentBlock, HistoryEvent, HistoryEventOf, StopReason } from "../store/events.js";
+import type { SessionRecord, Store } from "../store/types.js";
+import type { ExecPort, FsPort, Tool, ToolContext } from "../tools/types.js";
+import { chooseHarness, findHarness } from "../harnesses/harness-list.js";
+import { replayOutputs } from "./replay.js";
+import { type GateAnswer, runTurn } from "./run-turn.js";
+import { gateCall } from "./session-gate.js";
+import { titleFrom } from "./title.js";
+import { ToolProgress } from "./tool-progress.js";
+import type { ClientPort, SessionOptions, SessionOutput } from "./types.js";
+import { TurnError } from "./types.js";
+
+export interface SessionDeps {
+  store: Store;
+  harnesses: Harness[];
+  provider(model: string): Provider;
+  /** Models to offer in the picker (config + discovered). */
+  models(): string[];
+  exec: ExecPort;
+  fs: FsPort;
+  contextSize: number;
+  maxTurnSteps: number;
+  /** Instruction files for the session, loaded once in the background. */
+  instructions: Promise<HarnessContext["instructions"]>;
+  projectRoot: string;
+  shell: string;
+  now(): Date;
+  newId(): string;
+  /** Explicit harness from config/CLI, used when the session has none of its own. */
+  defaultHarness?: string;
+  /** Where the user sets the model, named in the "no model" error. */
+  configFile: string;
+}
+
+/**
+ * One conversation. Turns run one at a time: a prompt that arrives during a turn waits for
+ * it, and `cancel()` stops the running turn and everything queued behind it.
+ */
+export class Session {
+  private client: ClientPort | undefined;
+  private history: HistoryEvent[];
+  private readonly toolsByHarness = new Map<string, Tool[]>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private controller: AbortController | undefined;
+  private runningTurn: string | undefined;
+  private epoch = 0;
+  /** Calls of the running turn that have a result: late progress for them is dropped. */
+  private readonly finishedCalls = new Set<string>();
+  private readonly startedAt: Date;
+
+  constructor(
+    public record: SessionRecord,
+    private readonly deps: SessionDeps,
+  ) {
+    this.history = deps.store.events(record.id).map((stored) => stored.event);
+    this.startedAt = deps.now();
+  }
+
+  get id(): string {
+    return this.record.id;
+  }
+
+  attach(client: ClientPort): void {
+    this.client = client;
+  }
+
+  get mode(): Mode {
+    return this.record.mode as Mode;
+  }
+
+  get model(): string {
+    return this.record.model ?? "";
+  }
+
+  harnessChoice() {
+    return chooseHarness({
+      harnesses: this.deps.harnesses,
+      explicit: this.record.harness ?? this.deps.defaultHarness,
+      model: this.model,
+    });
+  }
+
+  options(): SessionOptions {
+    const models = [...new Set([this.model, ...this.deps.models()].filter(Boolean))];
+    return {
+      mode: this.mode,
+      model: this.model,
+      models,
+      harness: this.harnessChoice().harness.id,
+      harnesses: this.deps.harnesses.map(({ id, title, description }) => ({ id, title, description })),
+    };
+  }
+
+  lastUsage(): HistoryEventOf<"usage"> | undefined {
+    return this.history.findLast((e): e is HistoryEventOf<"usage"> => e.type === "usage");
+  }
+
+  replay(): SessionOutput[] {
+    return replayOutputs(this.history, this.runningTurn);
+  }
+
+  /** Runs one prompt after any turn already running; resolves with its stop reason. */
+  prompt(content: ContentBlock[]): Promise<StopReason> {
+    const epoch = this.epoch;
+    const run = this.queue.then(() => (epoch === this.epoch ? this.turn(content) : ("cancelled" as const)));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  cancel(): void {
+    this.epoch++;
+    this.controller?.abort();
+  }
+
+  setMode(mode: Mode): void {
+    if (mode === this.mode) return;
+    this.record = this.deps.store.updateSession(this.id, { mode });
+    this.commit([{ type: "mode_changed", mode }]);
+    this.send({ type: "options", options: this.options() });
+  }
+
+  setModel(model: string): void {
+    if (model === this.model) return;
+    this.record = this.deps.store.updateSession(this.id, { model });
+    this.commit([{ type: "model_changed", model }]);
+    this.send({ type: "options", options: this.options() });
+  }
+
+  /** Returns false when no harness has that id. */
+  setHarness(id: string): boolean {
+    const harness = findHarness(this.deps.harnesses, id);
+    if (!harness) return false;
+    if (harness.id !== this.harnessChoice().harness.id || this.record.harness !== harness.id) {
+      this.record = this.deps.store.updateSession(this.id, { harness: harness.id });
+      this.commit([{ type: "harness_changed", harness: harness.id, reason: "chosen explicitly" }]);
+    }
+    this.send({ type: "options", options: this.options() });
+    return true;
+  }
+
+  /** Records a notice in the history and shows it. */
+  notice(severity: "info" | "warning" | "error", text: string): void {
+    this.commit([{ type: "notice", severity, text }]);
+  }
+
+  private async turn(content: ContentBlock[]): Promise<StopReason> {
+    const controller = new AbortController();
+    this.controller = controller;
+    const turnId = this.deps.newId();
+    this.runningTurn = turnId;
+    this.commit([
+      { type: "turn_started", turnId, pid: process.pid },
+      { type: "user_message", turnId, content },
+    ]);
+    try {
+      if (!this.model) {
+        throw new TurnError(
+          `No model configured: set \`model\` in ${this.deps.configFile}, pass -m <model>, or pick one in the model menu.`,
+          "no_model",
+        );
+      }
+      const { harness } = this.harnessChoice();
+      const ctx = await this.harnessContext();
+      const tools = this.toolsFor(harness, ctx);
+      const stopReason = await runTurn({
+        turnId,
+        signal: controller.signal,
+        maxSteps: this.deps.maxTurnSteps,
+        tools,
+        render: (history) => harness.render({ history, tools, ctx }),
+        provider: this.deps.provider(this.model),
+        history: () => this.history,
+        commit: (events) => this.commit(events),
+        started: (callId) => this.send({ type: "tool_started", callId }),
+        gate: (request) => this.gate(request, controller.signal),
+        toolContext: (callId) => this.toolContext(callId, controller.signal),
+        harnessId: harness.id,
+        contextSize: this.deps.contextSize,
+      });
+      this.commit([{ type: "turn_ended", turnId, stopReason }]);
+      this.maybeTitle(content);
+      return stopReason;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.commit([
+        { type: "notice", severity: "error", text: message },
+        { type: "turn_ended", turnId, stopReason: null, error: message },
+      ]);
+      throw error instanceof TurnError ? error : new TurnError(message, "internal");
+    } finally {
+      this.runningTurn = undefined;
+      this.controller = undefined;
+      this.finishedCalls.clear();
+    }
+  }
+
+  private gate(request: Parameters<typeof gateCall>[0]["request"], signal: AbortSignal): Promise<GateAnswer> {
+    return gateCall({
+      request,
+      signal,
+      mode: this.mode,
+      roots: this.roots(),
+      projectRoot: this.deps.projectRoot,
+      store: this.deps.store,
+      client: this.client,
+      ctx: this.toolContext(request.call.callId, signal),
+    });
+  }
+
+  private roots(): string[] {
+    return [this.record.cwd, ...this.record.additionalDirectories];
+  }
+
+  private toolContext(callId: string, signal: AbortSignal): ToolContext {
+    const progress = new ToolProgress((text) => {
+      if (!this.finishedCalls.has(callId)) this.send({ type: "tool_progress", callId, text });
+    });
+    return {
+      sessionId: this.id,
+      cwd: this.record.cwd,
+      roots: this.roots(),
+      signal,
+      fs: this.deps.fs,
+      exec: this.deps.exec,
+      onProgress: (chunk) => progress.add(chunk),
+    };
+  }
+
+  private toolsFor(harness: Harness, ctx: HarnessContext): Tool[] {
+    let tools = this.toolsByHarness.get(harness.id);
+    if (!tools) {
+      tools = harness.tools(ctx);
+      this.toolsByHarness.set(harness.id, tools);
+    }
+    return tools;
+  }
+
+  private async harnessContext(): Promise<HarnessContext> {
+    return {
+      sessionId: this.id,
+      cwd: this.record.cwd,
+      roots: this.roots(),
+      model: this.model,
+      mode: this.mode,
+      shell: this.deps.shell,
+      instructions: await this.deps.instructions,
+      // en-CA formats dates as YYYY-MM-DD, in the user's own time zone.
+      currentDate: this.startedAt.toLocaleDateString("en-CA"),
+      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    };
+  }
+
+  private maybeTitle(content: ContentBlock[]): void {
+    if (this.record.title) return;
+    const title = titleFrom(content);
+    if (!title) return;
+    this.record = this.deps.store.updateSession(this.id, { title });
+    this.send({ type: "title", title, updatedAt: this.record.updatedAt });
+  }
+
+  private commit(events: HistoryEvent[]): void {
+    if (events.length === 0) return;
+    this.deps.store.append(this.id, events);
+    this.history.push(...events);
+    for (const event of events) {
+      if (event.type === "tool_result") this.finishedCalls.add(event.callId);
+      this.send({ type: "event", event });
+    }
+  }
+
+  /** Tells the attached editor something live (not recorded). */
+  send(output: SessionOutput): void {
+    this.client?.send(output);
+  }
+}

@@ -1,0 +1,88 @@
+import { MODES, type Mode } from "../config/types.js";
+import type { ContentBlock } from "../store/events.js";
+import type { Session } from "./session.js";
+import type { SlashCommandInfo } from "./types.js";
+
+export const SLASH_COMMANDS: SlashCommandInfo[] = [
+  { name: "harness", description: "Switch the tool harness (alone: list the harnesses)", hint: "harness id" },
+  { name: "model", description: "Switch the model (alone: list known models)", hint: "model id" },
+  { name: "mode", description: "Switch the permission mode (alone: list the modes)", hint: MODES.join(" | ") },
+  { name: "status", description: "Show the model, endpoint, harness, mode and context use" },
+];
+
+/**
+ * Runs a built-in slash command if the prompt is one; returns false otherwise (unknown `/x`
+ * goes to the model as text). Answers are recorded as notices, so they replay on load.
+ */
+export function runSlashCommand(session: Session, content: ContentBlock[], endpoint: string): boolean {
+  const first = content[0];
+  if (content.length !== 1 || first?.type !== "text" || typeof first.text !== "string") return false;
+  const match = /^\/(\S+)\s*([\s\S]*)$/.exec(first.text.trim());
+  if (!match) return false;
+  const [, name, rest] = match;
+  const arg = rest?.trim() ?? "";
+  switch (name) {
+    case "harness":
+      return say(session, harness(session, arg));
+    case "model":
+      return say(session, model(session, arg));
+    case "mode":
+      return say(session, mode(session, arg));
+    case "status":
+      return say(session, status(session, endpoint));
+    default:
+      return false;
+  }
+}
+
+function say(session: Session, text: string): true {
+  session.notice("info", text);
+  return true;
+}
+
+function harness(session: Session, arg: string): string {
+  const options = session.options();
+  if (!arg) {
+    const lines = options.harnesses.map(
+      (h) => `- \`${h.id}\`${h.id === options.harness ? " (active)" : ""}: ${h.description}`,
+    );
+    return `Harnesses:\n${lines.join("\n")}\n\nSwitch with \`/harness <id>\`.`;
+  }
+  if (!session.setHarness(arg)) {
+    return `Unknown harness \`${arg}\`. Available: ${options.harnesses.map((h) => h.id).join(", ")}.`;
+  }
+  return `Harness set to \`${session.options().harness}\`; the next request uses its tools and prompt.`;
+}
+
+function model(session: Session, arg: string): string {
+  if (!arg) {
+    const { models, model: current } = session.options();
+    return `Models:\n${models.map((m) => `- \`${m}\`${m === current ? " (active)" : ""}`).join("\n")}\n\nSwitch with \`/model <id>\`.`;
+  }
+  session.setModel(arg);
+  return `Model set to \`${arg}\`.`;
+}
+
+function mode(session: Session, arg: string): string {
+  if (!arg) return `Mode: \`${session.mode}\`. Modes: ${MODES.map((m) => `\`${m}\``).join(", ")}.`;
+  if (!(MODES as readonly string[]).includes(arg)) {
+    return `Unknown mode \`${arg}\`. Modes: ${MODES.join(", ")}.`;
+  }
+  session.setMode(arg as Mode);
+  return `Mode set to \`${arg}\`.`;
+}
+
+function status(session: Session, endpoint: string): string {
+  const choice = session.harnessChoice();
+  const usage = session.lastUsage();
+  const context = usage ? `${usage.contextUsed} / ${usage.contextSize} tokens` : "no model response yet";
+  return [
+    `Session: ${session.id}`,
+    `Directory: ${session.record.cwd}`,
+    `Model: ${session.model || "(none configured)"} at ${endpoint}`,
+    `Harness: ${choice.harness.id} (${choice.reason})`,
+    `Mode: ${session.mode}`,
+    "Sandbox: not available yet: commands that are not known read-only ask first (except in full-access)",
+    `Context: ${context}`,
+  ].join("\n");
+}

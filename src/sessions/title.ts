@@ -1,0 +1,18 @@
+import type { ContentBlock } from "../store/events.js";
+
+const MAX = 60;
+
+/** A short session title from the first prompt: its first line, cut at a word boundary. */
+export function titleFrom(content: ContentBlock[]): string | undefined {
+  const text = content.find((b) => b.type === "text" && typeof b.text === "string")?.text as string | undefined;
+  const line = text
+    ?.split("\n")
+    .map((l) => l.trim())
+    .find((l) => l.length > 0)
+    ?.replace(/\s+/g, " ");
+  if (!line) return undefined;
+  if (line.length <= MAX) return line;
+  const cut = line.slice(0, MAX - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}

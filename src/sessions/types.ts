@@ -1,0 +1,63 @@
+import type { Mode } from "../config/types.js";
+import type { DisplayContent, HistoryEvent, Location, ToolKind } from "../store/events.js";
+
+/**
+ * What a session tells the editor, in our own vocabulary; `src/acp` maps it onto ACP updates.
+ * `event` outputs are committed history; the rest are live and never stored.
+ */
+export type SessionOutput =
+  | { type: "event"; event: HistoryEvent }
+  | { type: "tool_started"; callId: string }
+  | { type: "tool_progress"; callId: string; text: string }
+  /** Replay only: a turn that a crash or kill cut short, with its calls that never finished. */
+  | { type: "interrupted"; turnId: string; openCallIds: string[] }
+  | { type: "title"; title: string; updatedAt: string }
+  /** Mode, model or harness changed: the editor needs the full option set again. */
+  | { type: "options"; options: SessionOptions }
+  | { type: "commands"; commands: SlashCommandInfo[] };
+
+export interface SessionOptions {
+  mode: Mode;
+  model: string;
+  models: string[];
+  harness: string;
+  harnesses: Array<{ id: string; title: string; description: string }>;
+}
+
+export interface SlashCommandInfo {
+  name: string;
+  description: string;
+  hint?: string;
+}
+
+export type PermissionAnswer = "allow_once" | "allow_always" | "reject_once" | "reject_always" | "cancelled";
+
+export interface PermissionQuestion {
+  callId: string;
+  title: string;
+  kind: ToolKind;
+  locations: Location[];
+  display: DisplayContent[];
+  /** The raw arguments, shown by editors that render `rawInput`. */
+  input: unknown;
+  /** Says what "always" would remember, e.g. "Always allow `npm test` in this project". */
+  alwaysLabel: string;
+}
+
+/** The editor, as a session sees it. Set by whichever connection opened the session last. */
+export interface ClientPort {
+  send(output: SessionOutput): void;
+  /** Resolves `cancelled` when the signal aborts or the editor goes away. */
+  askPermission(question: PermissionQuestion, signal: AbortSignal): Promise<PermissionAnswer>;
+}
+
+/** A session-level failure with a message fit for the editor (provider down, bad key, ...). */
+export class TurnError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = "TurnError";
+  }
+}

@@ -1,0 +1,90 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../src");
+
+/** architecture.md: imports point down this list only. */
+const LAYERS: Record<string, number> = {
+  cli: 0,
+  acp: 1,
+  sessions: 2,
+  harnesses: 3,
+  context: 4,
+  tools: 4,
+  providers: 4,
+  store: 5,
+  config: 5,
+  types: 6,
+};
+const ONLY_IN: Record<string, string> = {
+  "@agentclientprotocol/sdk": "acp",
+  "better-sqlite3": "store",
+  openai: "providers",
+};
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? files(full) : full.endsWith(".ts") ? [full] : [];
+  });
+}
+
+function imports(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map(
+    (m) => (m[1] ?? m[2])!,
+  );
+}
+
+const layerOf = (file: string) => path.relative(SRC, file).split(path.sep)[0]!;
+
+describe("module boundaries", () => {
+  const all = files(SRC);
+
+  it("every source folder is a known layer", () => {
+    expect(all.map(layerOf).filter((l) => !(l in LAYERS))).toEqual([]);
+  });
+
+  it("imports only point down the layer list", () => {
+    const violations: string[] = [];
+    for (const file of all) {
+      const from = layerOf(file);
+      for (const spec of imports(file)) {
+        if (!spec.startsWith(".")) continue;
+        const to = layerOf(path.resolve(path.dirname(file), spec));
+        if (to !== from && LAYERS[to]! <= LAYERS[from]!) violations.push(`${path.relative(SRC, file)} -> ${spec}`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it("only the owning layer imports the ACP SDK, better-sqlite3 and openai", () => {
+    const violations: string[] = [];
+    for (const file of all) {
+      for (const spec of imports(file)) {
+        const owner = Object.entries(ONLY_IN).find(([pkg]) => spec === pkg || spec.startsWith(`${pkg}/`))?.[1];
+        if (owner && layerOf(file) !== owner) violations.push(`${path.relative(SRC, file)} imports ${spec}`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it("store and config import nothing else from src", () => {
+    const violations = all
+      .filter((f) => ["store", "config"].includes(layerOf(f)))
+      .flatMap((f) => imports(f).filter((s) => s.startsWith(".") && layerOf(path.resolve(path.dirname(f), s)) !== layerOf(f)));
+    expect(violations).toEqual([]);
+  });
+
+  it("no console calls in src (stdout is the protocol)", () => {
+    const offenders = all.filter((f) => /\bconsole\.(log|info|debug|warn|error)\(/.test(readFileSync(f, "utf8")));
+    expect(offenders).toEqual([]);
+  });
+
+  it("no hand-written file is past 400 lines", () => {
+    const long = all.filter((f) => readFileSync(f, "utf8").split("\n").length > 400).map((f) => path.relative(SRC, f));
+    expect(long).toEqual([]);
+  });
+});

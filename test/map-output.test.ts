@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { toSessionUpdates } from "../src/acp/map-output.js";
+import type { SessionOutput } from "../src/sessions/types.js";
+
+const cases: Array<[string, SessionOutput, unknown[]]> = [
+  [
+    "user text",
+    { type: "event", event: { type: "user_message", turnId: "t", content: [{ type: "text", text: "hi" }] } },
+    [{ sessionUpdate: "user_message_chunk", content: { type: "text", text: "hi" } }],
+  ],
+  [
+    "reasoning before text",
+    { type: "event", event: { type: "assistant_message", turnId: "t", step: 1, text: "answer", reasoning: "why" } },
+    [
+      { sessionUpdate: "agent_thought_chunk", content: { type: "text", text: "why" } },
+      { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "answer" } },
+    ],
+  ],
+  [
+    "tool call with its preview diff",
+    {
+      type: "event",
+      event: {
+        type: "tool_call",
+        turnId: "t",
+        step: 1,
+        callId: "c",
+        name: "apply_patch",
+        harness: "codex",
+        capability: "patch",
+        arguments: '{"input":"x"}',
+        title: "Edit a.txt",
+        kind: "edit",
+        locations: [{ path: "/w/a.txt" }],
+        display: [{ type: "diff", path: "/w/a.txt", oldText: "a", newText: "b" }],
+      },
+    },
+    [
+      {
+        sessionUpdate: "tool_call",
+        toolCallId: "c",
+        title: "Edit a.txt",
+        name: "apply_patch",
+        kind: "edit",
+        status: "pending",
+        locations: [{ path: "/w/a.txt" }],
+        content: [{ type: "diff", path: "/w/a.txt", oldText: "a", newText: "b" }],
+        rawInput: { input: "x" },
+      },
+    ],
+  ],
+  [
+    "rejected call shows what the model was told",
+    {
+      type: "event",
+      event: { type: "tool_result", turnId: "t", callId: "c", status: "rejected", output: "no", display: [] },
+    },
+    [
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "c",
+        status: "failed",
+        content: [{ type: "content", content: { type: "text", text: "no" } }],
+        rawOutput: { output: "no" },
+      },
+    ],
+  ],
+  [
+    "usage",
+    {
+      type: "event",
+      event: { type: "usage", turnId: "t", inputTokens: 10, outputTokens: 5, contextUsed: 15, contextSize: 100 },
+    },
+    [{ sessionUpdate: "usage_update", used: 15, size: 100 }],
+  ],
+  ["bookkeeping events show nothing", { type: "event", event: { type: "turn_started", turnId: "t", pid: 1 } }, []],
+  [
+    "live output is fenced",
+    { type: "tool_progress", callId: "c", text: "line\n" },
+    [
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "c",
+        content: [{ type: "content", content: { type: "text", text: "```\nline\n```" } }],
+      },
+    ],
+  ],
+  [
+    "interrupted turn fails its open calls and says so",
+    { type: "interrupted", turnId: "t", openCallIds: ["c"] },
+    [
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "c",
+        status: "failed",
+        content: [{ type: "content", content: { type: "text", text: expect.stringMatching(/^Interrupted/) } }],
+      },
+      { sessionUpdate: "agent_message_chunk", content: { type: "text", text: expect.stringMatching(/interrupted/) } },
+    ],
+  ],
+  [
+    "title",
+    { type: "title", title: "Fix tests", updatedAt: "2026-01-01T00:00:00.000Z" },
+    [{ sessionUpdate: "session_info_update", title: "Fix tests", updatedAt: "2026-01-01T00:00:00.000Z" }],
+  ],
+];
+
+describe("toSessionUpdates", () => {
+  it.each(cases)("%s", (_name, output, expected) => {
+    expect(toSessionUpdates(output)).toEqual(expected);
+  });
+});

@@ -1,0 +1,47 @@
+import { mkdirSync, mkdtempSync, symlinkSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Mode } from "../src/config/types.js";
+import { decide } from "../src/sessions/permissions.js";
+import type { ToolAccess } from "../src/tools/types.js";
+
+const ws = mkdtempSync(path.join(os.tmpdir(), "oi-perm-"));
+const outside = mkdtempSync(path.join(os.tmpdir(), "oi-out-"));
+mkdirSync(path.join(ws, ".git"));
+symlinkSync(outside, path.join(ws, "link-out"));
+
+const exec = (command: string): ToolAccess => ({ type: "exec", command, cwd: ws });
+const write = (...paths: string[]): ToolAccess => ({ type: "write", paths });
+
+const table: Array<[Mode, ToolAccess, "allow" | "ask" | "deny"]> = [
+  ["workspace-write", exec("ls -la"), "allow"],
+  ["workspace-write", exec("cat a | grep b"), "allow"],
+  ["workspace-write", exec("npm test"), "ask"],
+  ["workspace-write", exec("ls && rm -rf /"), "ask"],
+  ["workspace-write", write(path.join(ws, "src/a.ts")), "allow"],
+  ["workspace-write", write(path.join(outside, "a.ts")), "ask"],
+  ["workspace-write", write(path.join(ws, "link-out/a.ts")), "ask"],
+  ["workspace-write", write(path.join(ws, ".git/config")), "deny"],
+  ["read-only", write(path.join(ws, "a.ts")), "ask"],
+  ["read-only", exec("ls"), "allow"],
+  ["read-only", { type: "read", paths: ["/etc/hosts"] }, "allow"],
+  ["auto", exec("npm test"), "ask"],
+  ["auto", write(path.join(ws, "a.ts")), "allow"],
+  ["full-access", exec("rm -rf build"), "allow"],
+  ["full-access", write(path.join(outside, "a.ts")), "allow"],
+];
+
+describe("decide", () => {
+  it.each(table)("%s %j -> %s", (mode, access, expected) => {
+    expect(decide({ access, mode, roots: [ws], rules: [] }).decision).toBe(expected);
+  });
+
+  it("applies stored rules to the exact command only", () => {
+    const rules = [{ project: ws, key: "exec:npm test", decision: "allow" as const, createdAt: "" }];
+    expect(decide({ access: exec("npm test"), mode: "workspace-write", roots: [ws], rules }).decision).toBe("allow");
+    expect(decide({ access: exec("npm test; curl x"), mode: "workspace-write", roots: [ws], rules }).decision).toBe("ask");
+    const deny = [{ project: ws, key: "exec:make", decision: "deny" as const, createdAt: "" }];
+    expect(decide({ access: exec("make"), mode: "workspace-write", roots: [ws], rules: deny }).decision).toBe("deny");
+  });
+});

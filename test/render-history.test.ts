@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { INTERRUPTED_OUTPUT, renderHistory } from "../src/harnesses/render-history.js";
+import type { HistoryEvent } from "../src/store/events.js";
+
+const call = (callId: string, step = 1): HistoryEvent => ({
+  type: "tool_call",
+  turnId: "t1",
+  step,
+  callId,
+  name: "shell_command",
+  harness: "codex",
+  capability: "exec",
+  arguments: '{"command":"ls"}',
+  title: "ls",
+  kind: "execute",
+  locations: [],
+  display: [],
+});
+
+describe("renderHistory", () => {
+  it("joins message parts of one step and pairs every tool call with a result", () => {
+    const history: HistoryEvent[] = [
+      { type: "turn_started", turnId: "t1", pid: 1 },
+      { type: "user_message", turnId: "t1", content: [{ type: "text", text: "list" }] },
+      { type: "assistant_message", turnId: "t1", step: 1, text: "Let me ", reasoning: "" },
+      { type: "assistant_message", turnId: "t1", step: 1, text: "look.", reasoning: "r" },
+      call("a"),
+      call("b"),
+      { type: "tool_result", turnId: "t1", callId: "a", status: "completed", output: "out-a", display: [] },
+      { type: "notice", severity: "info", text: "not for the model" },
+    ];
+    expect(renderHistory(history)).toEqual([
+      { role: "user", content: "list" },
+      {
+        role: "assistant",
+        content: "Let me look.",
+        reasoning_content: "r",
+        tool_calls: [
+          { id: "a", type: "function", function: { name: "shell_command", arguments: '{"command":"ls"}' } },
+          { id: "b", type: "function", function: { name: "shell_command", arguments: '{"command":"ls"}' } },
+        ],
+      },
+      { role: "tool", tool_call_id: "a", content: "out-a" },
+      { role: "tool", tool_call_id: "b", content: INTERRUPTED_OUTPUT },
+    ]);
+  });
+
+  it("renders embedded context and resource links as text, images as image parts", () => {
+    const history: HistoryEvent[] = [
+      {
+        type: "user_message",
+        turnId: "t1",
+        content: [
+          { type: "text", text: "look" },
+          { type: "resource_link", uri: "file:///w/a.ts", name: "a.ts" },
+          { type: "resource", resource: { uri: "file:///w/b.ts", text: "const b = 1;" } },
+          { type: "image", data: "AAAA", mimeType: "image/png" },
+        ],
+      },
+    ];
+    expect(renderHistory(history)).toEqual([
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "look" },
+          { type: "text", text: "[@a.ts](file:///w/a.ts)" },
+          { type: "text", text: '<context ref="file:///w/b.ts">\nconst b = 1;\n</context>' },
+          { type: "image_url", image_url: { url: "data:image/png;base64,AAAA" } },
+        ],
+      },
+    ]);
+  });
+});
