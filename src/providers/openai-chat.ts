@@ -1,0 +1,167 @@
+import { randomBytes } from "node:crypto";
+import type { OpenAI } from "openai";
+import { createErrorBodyFetch } from "./error-body-fetch.js";
+import {
+  describeFailure,
+  type Failure,
+  ProviderRequestError,
+  rejectsStreamOptions,
+} from "./provider-error.js";
+import { sleepUnlessAborted } from "./retry.js";
+import { retryDelayMs, retryReason } from "./retry-policy.js";
+import { streamAttempt } from "./stream-attempt.js";
+import { type OpenAIModule, toFailure } from "./to-failure.js";
+import type { ChatRequest, ModelEndpoint, Provider, ProviderEvent, StreamOptions } from "./types.js";
+
+export interface ChatProviderDeps {
+  fetch?: typeof fetch;
+  /** Backoff wait; must resolve (not reject) promptly when the signal aborts. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Backoff jitter source (default `Math.random`). */
+  random?: () => number;
+  /** Id for a tool call the server sent without one (default `call_<random>`). */
+  newId?: () => string;
+}
+
+const DEFAULT_MAX_RETRIES = 4;
+const DEFAULT_IDLE_TIMEOUT_MS = 300_000;
+const LIST_MODELS_TIMEOUT_MS = 5_000;
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const silentLogger = { error() {}, warn() {}, info() {}, debug() {} };
+
+/**
+ * A provider for any OpenAI-compatible `/chat/completions` endpoint. The SDK is loaded on first
+ * use so daemon start-up does not pay for it; its own retries are off because ours must know
+ * whether output was already shown.
+ */
+export function createChatProvider(endpoint: ModelEndpoint, deps: ChatProviderDeps = {}): Provider {
+  const random = deps.random ?? Math.random;
+  const sleep = deps.sleep ?? sleepUnlessAborted;
+  const maxRetries = endpoint.maxRetries ?? DEFAULT_MAX_RETRIES;
+  // 0, negative or infinite means "never"; Node fires longer timers immediately, so clamp.
+  const idle = endpoint.streamIdleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  const idleTimeoutMs = idle > 0 && idle < MAX_TIMER_MS ? idle : MAX_TIMER_MS;
+  const errorBodies = createErrorBodyFetch(deps.fetch ?? globalThis.fetch);
+  // Flipped for this instance once the endpoint rejects `stream_options`.
+  let askForUsage = endpoint.includeUsage !== false;
+  let loaded: Promise<{ sdk: OpenAIModule; client: OpenAI }> | undefined;
+
+  const load = () => {
+    loaded ??= import("openai").then((sdk) => ({
+      sdk,
+      client: createClient(sdk, endpoint, errorBodies.fetch),
+    }));
+    return loaded;
+  };
+  const newId = deps.newId ?? (() => `call_${randomBytes(12).toString("hex")}`);
+
+  async function* run(request: ChatRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
+    const { sdk, client } = await load();
+    for (let retries = 0; ; ) {
+      if (signal.aborted) return yield { type: "done", finishReason: "cancelled" };
+      const body = requestBody(request, endpoint.model, askForUsage);
+      const outcome = yield* streamAttempt({ sdk, client, errorBodies, body, signal, idleTimeoutMs, newId });
+      if (outcome.kind === "cancelled") return yield { type: "done", finishReason: "cancelled" };
+      if (outcome.kind === "complete") {
+        if (outcome.calls.length > 0) yield { type: "tool_calls", calls: outcome.calls };
+        if (outcome.usage) yield { type: "usage", usage: outcome.usage };
+        return yield {
+          type: "done",
+          finishReason: finishReasonOf(outcome.finishReason, outcome.calls.length),
+        };
+      }
+      const { failure, emitted } = outcome;
+      if (askForUsage && !emitted && rejectsStreamOptions(failure)) {
+        askForUsage = false;
+        continue;
+      }
+      const delayMs =
+        emitted || retries >= maxRetries ? undefined : retryDelayMs(failure, retries + 1, random);
+      if (delayMs === undefined)
+        return yield { type: "error", error: describeFailure({ failure, endpoint, retries }) };
+      retries++;
+      yield { type: "retry", attempt: retries, delayMs, reason: retryReason(failure) };
+      await sleep(delayMs, signal);
+    }
+  }
+
+  return {
+    async *stream(request: ChatRequest, { signal }: StreamOptions) {
+      try {
+        yield* run(request, signal);
+      } catch (error) {
+        // Only a bug or a broken SDK install gets here; the contract still forbids throwing.
+        if (signal.aborted) return yield { type: "done", finishReason: "cancelled" };
+        const failure: Failure = {
+          kind: "protocol",
+          detail: `internal error: ${(error as Error)?.message ?? error}`,
+        };
+        yield { type: "error", error: describeFailure({ failure, endpoint }) };
+      }
+    },
+
+    async listModels({ signal }: StreamOptions) {
+      const { sdk, client } = await load();
+      const timeout = AbortSignal.timeout(LIST_MODELS_TIMEOUT_MS);
+      const fail = (failure: Failure) => new ProviderRequestError(describeFailure({ failure, endpoint }));
+      let page: unknown;
+      try {
+        page = await client.get<unknown>("/models", {
+          signal: AbortSignal.any([signal, timeout]),
+          maxRetries: 0,
+        });
+      } catch (error) {
+        if (signal.aborted) throw signal.reason;
+        throw fail(
+          timeout.aborted
+            ? { kind: "timeout", idleMs: LIST_MODELS_TIMEOUT_MS }
+            : toFailure(error, { sdk, errorBodies }),
+        );
+      }
+      const data = (page as { data?: unknown } | null)?.data;
+      if (!Array.isArray(data))
+        throw fail({ kind: "protocol", detail: "the model list has no `data` array" });
+      return data
+        .map((model) => (model as { id?: unknown })?.id)
+        .filter((id): id is string => typeof id === "string");
+    },
+  };
+}
+
+function createClient(sdk: OpenAIModule, endpoint: ModelEndpoint, fetch: typeof globalThis.fetch): OpenAI {
+  const custom = endpoint.headers ?? {};
+  const hasAuthHeader = Object.keys(custom).some((name) => name.toLowerCase() === "authorization");
+  return new sdk.OpenAI({
+    baseURL: endpoint.baseUrl,
+    // The SDK insists on a key; keyless local servers get the placeholder's header removed below.
+    apiKey: endpoint.apiKey || "no-key",
+    // Explicit nulls stop the SDK from reading OPENAI_ORG_ID / OPENAI_PROJECT_ID / OPENAI_ADMIN_KEY
+    // and sending them to an endpoint that is not OpenAI.
+    organization: null,
+    project: null,
+    adminAPIKey: null,
+    defaultHeaders: { ...(endpoint.apiKey || hasAuthHeader ? {} : { Authorization: null }), ...custom },
+    ...(endpoint.queryParams ? { defaultQuery: endpoint.queryParams } : {}),
+    maxRetries: 0,
+    fetch,
+    logger: silentLogger,
+    logLevel: "off",
+  });
+}
+
+function requestBody(request: ChatRequest, model: string, askForUsage: boolean): Record<string, unknown> {
+  return {
+    model,
+    messages: request.messages,
+    ...(request.tools.length > 0 ? { tools: request.tools } : {}),
+    stream: true,
+    ...(askForUsage ? { stream_options: { include_usage: true } } : {}),
+    ...request.knobs,
+  };
+}
+
+function finishReasonOf(reason: string | undefined, calls: number) {
+  if (calls > 0) return "tool_calls" as const;
+  if (reason === "length" || reason === "content_filter") return reason;
+  return "stop" as const;
+}

@@ -1,0 +1,331 @@
+/**
+ * A scripted fake model: a real `node:http` server on loopback that speaks the OpenAI
+ * chat-completions wire format (SSE), so provider and turn-loop tests exercise real HTTP.
+ *
+ * ```ts
+ * const model = await startFakeModel();
+ * model.reply({ text: "Hello" }, { toolCalls: [{ name: "read", arguments: { path: "a.txt" } }] });
+ * const provider = createChatProvider({ providerId: "fake", baseUrl: model.url, model: "fake-model" });
+ * // ... drive the code under test: each POST consumes the next step, in order ...
+ * model.assertDone(); // every step consumed, no unexpected call, every `expect` passed
+ * await model.close();
+ * ```
+ *
+ * A POST with no step left is answered with HTTP 500 and recorded as an error, so a test that
+ * calls the model more often than scripted fails at `assertDone()` even when the code under
+ * test swallowed the 500.
+ */
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+
+export interface FakeToolCall {
+  /** Defaults to `call_fake_<n>`. */
+  id?: string;
+  name: string;
+  /** An object is JSON-encoded; a string is sent verbatim (use it for malformed JSON). */
+  arguments: string | object;
+}
+
+export interface FakeUsage {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  cached_tokens?: number;
+  reasoning_tokens?: number;
+}
+
+interface StepBase {
+  /** Assert on the parsed request body; a throw is recorded and fails `assertDone()`. */
+  expect?(body: ChatBody): void;
+}
+
+/** A successful streamed answer. Chunk order: role, reasoning, text, tool calls, finish, usage, [DONE]. */
+export interface ReplyStep extends StepBase {
+  text?: string;
+  reasoning?: string;
+  /** Delta field carrying `reasoning` (default `reasoning_content`; vLLM ≥ 0.16 uses `reasoning`). */
+  reasoningField?: "reasoning_content" | "reasoning";
+  toolCalls?: FakeToolCall[];
+  /** Usage chunk, sent only when the request asked for `include_usage`; `false` never sends one. */
+  usage?: FakeUsage | false;
+  /** Default: `tool_calls` when there are tool calls, else `stop`. */
+  finishReason?: string;
+  /** Split text, reasoning and tool-call arguments into pieces of this many characters (default 16). */
+  chunkSize?: number;
+  /** Pause between SSE chunks. */
+  delayMs?: number;
+  /** Destroy the socket after this many SSE chunks (a connection cut mid-stream; chunk 1 is the role chunk). */
+  cutAfterChunks?: number;
+  /** Go silent after this many SSE chunks, keeping the connection open (an idle gap mid-stream). */
+  hangAfterChunks?: number;
+  /** Go silent right after the reasoning and text chunks (a model still "thinking" mid-answer). */
+  hangAfterText?: boolean;
+}
+
+/** An HTTP error answer. An object body is sent as JSON, a string as `text/html` when it starts with `<`. */
+export interface StatusStep extends StepBase {
+  status: number;
+  body?: string | object;
+  headers?: Record<string, string>;
+}
+
+/** Send 200 and SSE headers, then nothing until the client gives up or `close()`. */
+export interface HangStep extends StepBase {
+  hang: true;
+}
+
+/** Each string is sent as one `data: <string>` event (include "[DONE]" yourself); then end or destroy. */
+export interface RawStep extends StepBase {
+  raw: string[];
+  destroy?: boolean;
+}
+
+/** Full control over the answer; `body` is the parsed request (the stream of `req` is already read). */
+export interface HandleStep extends StepBase {
+  handle(req: IncomingMessage, res: ServerResponse, body: ChatBody): void | Promise<void>;
+}
+
+export type FakeStep = ReplyStep | StatusStep | HangStep | RawStep | HandleStep;
+
+// biome-ignore lint/suspicious/noExplicitAny: request bodies are whatever the client sent
+export type ChatBody = Record<string, any>;
+
+export interface RecordedRequest {
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  /** Query parameters as sent. */
+  query: Record<string, string>;
+  headers: IncomingHttpHeaders;
+  /** Parsed JSON body (`{}` for GET). */
+  body: ChatBody;
+}
+
+export interface FakeModel {
+  /** Base URL to configure, e.g. `http://127.0.0.1:41234/v1`. */
+  url: string;
+  /** Every `POST /v1/chat/completions`, in arrival order. */
+  requests: RecordedRequest[];
+  /** Every `GET /v1/models`. */
+  modelListRequests: RecordedRequest[];
+  /** Unexpected calls and failed `expect` callbacks, readable. */
+  errors: string[];
+  /** Append steps; each POST consumes the next one. */
+  reply(...steps: FakeStep[]): void;
+  /** Throws if a step is left, an unexpected call happened or an `expect` failed. */
+  assertDone(): void;
+  /** Destroys open connections and stops listening. */
+  close(): Promise<void>;
+}
+
+export interface FakeModelOptions {
+  /** Ids listed at `GET /v1/models` (default `["fake-model"]`). */
+  models?: string[];
+}
+
+export async function startFakeModel(options: FakeModelOptions = {}): Promise<FakeModel> {
+  const models = options.models ?? ["fake-model"];
+  const steps: FakeStep[] = [];
+  const requests: RecordedRequest[] = [];
+  const modelListRequests: RecordedRequest[] = [];
+  const errors: string[] = [];
+  const sockets = new Set<Socket>();
+  let callCounter = 0;
+
+  const server = createServer((req, res) => {
+    void handleRequest(req, res).catch((error: unknown) => {
+      errors.push(`fake model handler failed: ${String(error)}`);
+      if (!res.headersSent) res.writeHead(500).end();
+      else res.destroy();
+    });
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+
+  async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const path = url.pathname;
+    const raw = await readBody(req);
+    const query = Object.fromEntries(url.searchParams);
+    const record = { method: req.method ?? "", path, query, headers: req.headers, body: {} as ChatBody };
+    if (req.method === "GET" && path === "/v1/models") {
+      modelListRequests.push(record);
+      sendJson(res, 200, {
+        object: "list",
+        data: models.map((id) => ({ id, object: "model", owned_by: "fake" })),
+      });
+      return;
+    }
+    if (req.method !== "POST" || path !== "/v1/chat/completions") {
+      errors.push(`unexpected call: ${req.method} ${req.url}`);
+      sendJson(res, 404, { error: { message: `fake model: no route ${req.method} ${path}` } });
+      return;
+    }
+    try {
+      record.body = JSON.parse(raw) as ChatBody;
+    } catch {
+      errors.push(`request body is not JSON: ${raw.slice(0, 200)}`);
+    }
+    requests.push(record);
+    const step = steps.shift();
+    if (!step) {
+      errors.push(`unexpected call #${requests.length}: no scripted step left`);
+      sendJson(res, 500, { error: { message: "fake model: no scripted step left" } });
+      return;
+    }
+    try {
+      step.expect?.(record.body);
+    } catch (error) {
+      errors.push(`expect failed on call #${requests.length}: ${(error as Error).message}`);
+    }
+    await serveStep(step, req, res, record.body);
+  }
+
+  async function serveStep(step: FakeStep, req: IncomingMessage, res: ServerResponse, body: ChatBody) {
+    if ("handle" in step) return step.handle(req, res, body);
+    if ("status" in step) return sendStatus(res, step);
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    res.flushHeaders();
+    if ("hang" in step) return;
+    if ("raw" in step) {
+      for (const line of step.raw) res.write(`data: ${line}\n\n`);
+      if (step.destroy) await cut(res);
+      else res.end();
+      return;
+    }
+    const chunks = replyChunks(step, body, () => `call_fake_${++callCounter}`);
+    const size = chunkSizeOf(step);
+    const textChunks = 1 + pieceCount(step.reasoning, size) + pieceCount(step.text, size);
+    const hangAt = step.hangAfterText ? textChunks : step.hangAfterChunks;
+    let sent = 0;
+    for (const chunk of chunks) {
+      if (res.destroyed) return;
+      if (sent === step.cutAfterChunks) return cut(res);
+      if (sent === hangAt) return;
+      if (step.delayMs && sent > 0) await new Promise((resolve) => setTimeout(resolve, step.delayMs));
+      res.write(`data: ${chunk}\n\n`);
+      sent++;
+    }
+    res.end();
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    modelListRequests,
+    errors,
+    reply: (...more) => {
+      steps.push(...more);
+    },
+    assertDone: () => {
+      const problems = [...errors];
+      if (steps.length > 0) problems.push(`${steps.length} scripted step(s) never requested`);
+      if (problems.length > 0) throw new Error(`fake model: ${problems.join("; ")}`);
+    },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The SSE data payloads for a reply step, `[DONE]` included. Exported for fixture-style tests. */
+export function replyChunks(step: ReplyStep, body: ChatBody, nextId: () => string): string[] {
+  const size = chunkSizeOf(step);
+  const id = `chatcmpl-${randomUUID()}`;
+  const model = typeof body.model === "string" ? body.model : "fake-model";
+  const chunk = (delta: object, finishReason: string | null = null) =>
+    JSON.stringify({
+      id,
+      object: "chat.completion.chunk",
+      created: 1_700_000_000,
+      model,
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+    });
+
+  const out = [chunk({ role: "assistant", content: "" })];
+  for (const piece of split(step.reasoning ?? "", size)) {
+    out.push(chunk({ [step.reasoningField ?? "reasoning_content"]: piece }));
+  }
+  for (const piece of split(step.text ?? "", size)) out.push(chunk({ content: piece }));
+  for (const [index, call] of (step.toolCalls ?? []).entries()) {
+    const args = typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments);
+    out.push(
+      chunk({
+        tool_calls: [
+          { index, id: call.id ?? nextId(), type: "function", function: { name: call.name, arguments: "" } },
+        ],
+      }),
+    );
+    for (const piece of split(args, size)) {
+      out.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
+    }
+  }
+  const calls = step.toolCalls?.length ?? 0;
+  out.push(chunk({}, step.finishReason ?? (calls > 0 ? "tool_calls" : "stop")));
+  if (body.stream_options?.include_usage === true && step.usage !== false) {
+    const usage = step.usage ?? {};
+    const prompt = usage.prompt_tokens ?? 12;
+    const completion = usage.completion_tokens ?? 7;
+    out.push(
+      JSON.stringify({
+        id,
+        object: "chat.completion.chunk",
+        created: 1_700_000_000,
+        model,
+        choices: [],
+        usage: {
+          prompt_tokens: prompt,
+          completion_tokens: completion,
+          total_tokens: prompt + completion,
+          prompt_tokens_details: { cached_tokens: usage.cached_tokens ?? 0 },
+          completion_tokens_details: { reasoning_tokens: usage.reasoning_tokens ?? 0 },
+        },
+      }),
+    );
+  }
+  out.push("[DONE]");
+  return out;
+}
+
+const chunkSizeOf = (step: ReplyStep) => Math.max(1, step.chunkSize ?? 16);
+const pieceCount = (text: string | undefined, size: number) => Math.ceil((text ?? "").length / size);
+
+function split(text: string, size: number): string[] {
+  const pieces: string[] = [];
+  for (let i = 0; i < text.length; i += size) pieces.push(text.slice(i, i + size));
+  return pieces;
+}
+
+/** Destroys the connection once what was written reached the socket (destroy drops unflushed data). */
+async function cut(res: ServerResponse): Promise<void> {
+  await new Promise<void>((resolve) => res.write("", () => resolve()));
+  res.destroy();
+}
+
+function sendStatus(res: ServerResponse, step: StatusStep): void {
+  const body = step.body ?? { error: { message: `fake model error ${step.status}` } };
+  const isText = typeof body === "string";
+  const type = !isText ? "application/json" : body.trimStart().startsWith("<") ? "text/html" : "text/plain";
+  res.writeHead(step.status, { "content-type": type, ...step.headers });
+  res.end(isText ? body : JSON.stringify(body));
+}
+
+function sendJson(res: ServerResponse, status: number, body: object): void {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    req.on("data", (part: Buffer) => parts.push(part));
+    req.on("end", () => resolve(Buffer.concat(parts).toString("utf8")));
+    req.on("error", reject);
+  });
+}
