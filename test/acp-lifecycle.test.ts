@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { methods } from "@agentclientprotocol/sdk";
 import { afterEach, describe, expect, it } from "vitest";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
-import { type InProcessAgent, startInProcess, tempDir, until } from "./support/in-process.js";
+import { type InProcessAgent, startInProcess, until } from "./support/in-process.js";
 
 let model: FakeModel;
 let oi: InProcessAgent;
@@ -44,26 +44,36 @@ describe("initialize and session/new", () => {
       ["harness", "_harness", "codex"],
     ]);
     expect(created.modes?.currentModeId).toBe("workspace-write");
-    expect(created.modes?.availableModes.map((m) => m.id)).toEqual(["read-only", "workspace-write", "auto", "full-access"]);
-    await until(() => oi.editor.updates(created.sessionId).some((u) => u.sessionUpdate === "available_commands_update"));
-    const commands = oi.editor.updates(created.sessionId).find((u) => u.sessionUpdate === "available_commands_update");
-    expect(commands && "availableCommands" in commands ? commands.availableCommands.map((c) => c.name) : []).toEqual([
-      "harness",
-      "model",
-      "mode",
-      "status",
+    expect(created.modes?.availableModes.map((m) => m.id)).toEqual([
+      "read-only",
+      "workspace-write",
+      "auto",
+      "full-access",
     ]);
+    await until(() =>
+      oi.editor.updates(created.sessionId).some((u) => u.sessionUpdate === "available_commands_update"),
+    );
+    const commands = oi.editor
+      .updates(created.sessionId)
+      .find((u) => u.sessionUpdate === "available_commands_update");
+    expect(
+      commands && "availableCommands" in commands ? commands.availableCommands.map((c) => c.name) : [],
+    ).toEqual(["harness", "model", "mode", "status"]);
     // The endpoint's /models list joins the picker in the background.
     await until(() =>
       oi.editor.notifications.some(
-        (n) => n.update.sessionUpdate === "config_option_update" && JSON.stringify(n.update).includes("mock-large"),
+        (n) =>
+          n.update.sessionUpdate === "config_option_update" &&
+          JSON.stringify(n.update).includes("mock-large"),
       ),
     );
   });
 
   it("rejects a relative cwd with invalid params", async () => {
     await setup();
-    await expect(oi.agent.request(methods.agent.session.new, { cwd: "relative/dir", mcpServers: [] })).rejects.toMatchObject({
+    await expect(
+      oi.agent.request(methods.agent.session.new, { cwd: "relative/dir", mcpServers: [] }),
+    ).rejects.toMatchObject({
       code: -32602,
     });
   });
@@ -81,7 +91,9 @@ describe("config options and modes", () => {
     expect(set.configOptions.map((o) => o.currentValue)).toEqual(["workspace-write", "mock-large", "codex"]);
     await oi.agent.request(methods.agent.session.setMode, { sessionId, modeId: "read-only" });
     await until(() =>
-      oi.editor.updates(sessionId).some((u) => u.sessionUpdate === "current_mode_update" && u.currentModeId === "read-only"),
+      oi.editor
+        .updates(sessionId)
+        .some((u) => u.sessionUpdate === "current_mode_update" && u.currentModeId === "read-only"),
     );
     await oi.agent.request("session/set_model", { sessionId, modelId: "mock-model" });
     const harness = await oi.agent.request(methods.agent.session.setConfigOption, {
@@ -94,7 +106,11 @@ describe("config options and modes", () => {
       oi.agent.request(methods.agent.session.setMode, { sessionId, modeId: "yolo" }),
     ).rejects.toMatchObject({ code: -32602 });
     await expect(
-      oi.agent.request(methods.agent.session.setConfigOption, { sessionId, configId: "harness", value: "nope" }),
+      oi.agent.request(methods.agent.session.setConfigOption, {
+        sessionId,
+        configId: "harness",
+        value: "nope",
+      }),
     ).rejects.toMatchObject({ code: -32602 });
     model.reply({ text: "ok" });
     await oi.prompt(sessionId, "which model?");
@@ -114,7 +130,11 @@ describe("config options and modes", () => {
     await oi.prompt(sessionId, "/harness");
     expect(oi.editor.text(sessionId)).toContain("`codex` (active)");
     expect(model.requests).toHaveLength(0);
-    const options = await oi.agent.request(methods.agent.session.setConfigOption, { sessionId, configId: "model", value: "mock-model" });
+    const options = await oi.agent.request(methods.agent.session.setConfigOption, {
+      sessionId,
+      configId: "model",
+      value: "mock-model",
+    });
     expect(options.configOptions[0]!.currentValue).toBe("full-access");
   });
 });
@@ -139,17 +159,25 @@ describe("history: list, load, resume, close, delete", () => {
     const page1 = await oi.agent.request(methods.agent.session.list, { cwd: a.cwd });
     expect(page1.sessions).toHaveLength(50);
     expect(page1.nextCursor).toBeTruthy();
-    const page2 = await oi.agent.request(methods.agent.session.list, { cwd: a.cwd, cursor: page1.nextCursor! });
+    const page2 = await oi.agent.request(methods.agent.session.list, {
+      cwd: a.cwd,
+      cursor: page1.nextCursor!,
+    });
     expect(page2.sessions).toHaveLength(6);
     expect(page2.nextCursor ?? undefined).toBeUndefined();
-    await expect(oi.agent.request(methods.agent.session.list, { cursor: "garbage" })).rejects.toMatchObject({ code: -32602 });
+    await expect(oi.agent.request(methods.agent.session.list, { cursor: "garbage" })).rejects.toMatchObject({
+      code: -32602,
+    });
   });
 
   it("loads a session in a new daemon with its whole transcript, and resumes without replay", async () => {
     await setup();
     const { sessionId, cwd } = await oi.newSession();
     model.reply(
-      { reasoning: "think", toolCalls: [{ id: "c1", name: "shell_command", arguments: { command: "echo hi" } }] },
+      {
+        reasoning: "think",
+        toolCalls: [{ id: "c1", name: "shell_command", arguments: { command: "echo hi" } }],
+      },
       { text: "All done." },
     );
     await oi.prompt(sessionId, "say hi");
@@ -174,7 +202,13 @@ describe("history: list, load, resume, close, delete", () => {
     oi.editor.clear();
     await oi.agent.request(methods.agent.session.resume, { sessionId, cwd });
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const transcript = ["user_message_chunk", "agent_message_chunk", "agent_thought_chunk", "tool_call", "tool_call_update"];
+    const transcript = [
+      "user_message_chunk",
+      "agent_message_chunk",
+      "agent_thought_chunk",
+      "tool_call",
+      "tool_call_update",
+    ];
     expect(oi.editor.updates(sessionId).filter((u) => transcript.includes(u.sessionUpdate))).toEqual([]);
 
     // The loaded session continues with its history.
@@ -193,7 +227,9 @@ describe("history: list, load, resume, close, delete", () => {
     await oi.agent.request(methods.agent.session.delete, { sessionId });
     const list = await oi.agent.request(methods.agent.session.list, {});
     expect(list.sessions.map((s) => s.sessionId)).not.toContain(sessionId);
-    await expect(oi.agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] })).rejects.toMatchObject({
+    await expect(
+      oi.agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] }),
+    ).rejects.toMatchObject({
       code: -32002,
     });
   });
@@ -220,7 +256,9 @@ describe("cancellation", () => {
       asked = true;
       return new Promise<string>(() => {});
     });
-    model.reply({ toolCalls: [{ id: "c1", name: "shell_command", arguments: { command: "touch never.txt" } }] });
+    model.reply({
+      toolCalls: [{ id: "c1", name: "shell_command", arguments: { command: "touch never.txt" } }],
+    });
     const turn = oi.prompt(sessionId, "do it");
     await until(() => asked);
     await oi.agent.notify(methods.agent.session.cancel, { sessionId });
@@ -233,7 +271,9 @@ describe("cancellation", () => {
     const { sessionId } = await oi.newSession();
     const marker = `oi-cancel-${process.pid}-${Date.now()}`;
     const command = `bash -c 'exec -a ${marker} sleep 30' & setsid bash -c 'exec -a ${marker} sleep 30' & wait`;
-    model.reply({ toolCalls: [{ id: "c1", name: "shell_command", arguments: { command, timeout_ms: 60_000 } }] });
+    model.reply({
+      toolCalls: [{ id: "c1", name: "shell_command", arguments: { command, timeout_ms: 60_000 } }],
+    });
     const turn = oi.prompt(sessionId, "wait");
     await until(() => countProcesses(marker) === 2);
     await oi.agent.notify(methods.agent.session.cancel, { sessionId });
@@ -266,5 +306,3 @@ function countProcesses(marker: string): number {
   }
   return count;
 }
-
-export { tempDir };

@@ -36,7 +36,10 @@ describe("bin/interpreter.js acp over stdio", () => {
     await connection.agent.request(methods.agent.initialize, INIT);
     const { sessionId } = await connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
     model.reply(
-      { reasoning: "plan", toolCalls: [{ id: "c1", name: "shell_command", arguments: { command: "echo hi > hi.txt" } }] },
+      {
+        reasoning: "plan",
+        toolCalls: [{ id: "c1", name: "shell_command", arguments: { command: "echo hi > hi.txt" } }],
+      },
       { text: "Wrote hi.txt." },
     );
     const response = await connection.agent.request(methods.agent.session.prompt, {
@@ -47,7 +50,11 @@ describe("bin/interpreter.js acp over stdio", () => {
     expect(readFileSync(path.join(cwd, "hi.txt"), "utf8")).toBe("hi\n");
     expect(editor.permissions).toHaveLength(1);
     await connection.agent.request(methods.agent.session.list, {});
-    await connection.agent.request(methods.agent.session.setConfigOption, { sessionId, configId: "mode", value: "auto" });
+    await connection.agent.request(methods.agent.session.setConfigOption, {
+      sessionId,
+      configId: "mode",
+      value: "auto",
+    });
     await expect(
       connection.agent.request(methods.agent.session.new, { cwd: "not/absolute", mcpServers: [] }),
     ).rejects.toMatchObject({ code: -32602 });
@@ -73,29 +80,46 @@ describe("bin/interpreter.js acp over stdio", () => {
     const { sessionId } = await connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
     model.reply({
       text: "Running the slow step now.",
-      toolCalls: [{ id: "slow", name: "shell_command", arguments: { command: "sleep 3", timeout_ms: 60_000 } }],
+      toolCalls: [
+        { id: "slow", name: "shell_command", arguments: { command: "sleep 3", timeout_ms: 60_000 } },
+      ],
     });
     void connection.agent
-      .request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "do the slow thing" }] })
+      .request(methods.agent.session.prompt, {
+        sessionId,
+        prompt: [{ type: "text", text: "do the slow thing" }],
+      })
       .catch(() => undefined);
     await until(() =>
-      editor.updates(sessionId).some((u) => u.sessionUpdate === "tool_call_update" && u.status === "in_progress"),
+      editor
+        .updates(sessionId)
+        .some((u) => u.sessionUpdate === "tool_call_update" && u.status === "in_progress"),
     );
     first.child.kill("SIGKILL");
     await first.exited;
 
     const second = start(home);
     const replayed: SessionUpdate[] = [];
-    const reader = client({ name: "reloader" }).onNotification(methods.client.session.update, ({ params }) => {
-      replayed.push(params.update);
-    });
+    const reader = client({ name: "reloader" }).onNotification(
+      methods.client.session.update,
+      ({ params }) => {
+        replayed.push(params.update);
+      },
+    );
     const again = reader.connect(second.stream);
     await again.agent.request(methods.agent.initialize, INIT);
     await again.agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
     const kinds = replayed.map((u) => u.sessionUpdate);
-    expect(kinds.slice(0, 4)).toEqual(["user_message_chunk", "agent_message_chunk", "usage_update", "tool_call"]);
+    expect(kinds.slice(0, 4)).toEqual([
+      "user_message_chunk",
+      "agent_message_chunk",
+      "usage_update",
+      "tool_call",
+    ]);
     const text = replayed
-      .map((u) => (u.sessionUpdate === "agent_message_chunk" && u.content.type === "text" ? u.content.text : ""))
+      .map((u) =>
+        u.sessionUpdate === "agent_message_chunk" && u.content.type === "text" ? u.content.text : "",
+      )
       .join("");
     expect(text).toContain("Running the slow step now.");
     expect(text).toMatch(/interrupted/);
@@ -112,7 +136,8 @@ describe("bin/interpreter.js acp over stdio", () => {
       prompt: [{ type: "text", text: "continue" }],
     });
     expect(next.stopReason).toBe("end_turn");
-    const messages = (model.requests.at(-1)!.body as { messages: Array<{ role: string; content: string }> }).messages;
+    const messages = (model.requests.at(-1)!.body as { messages: Array<{ role: string; content: string }> })
+      .messages;
     expect(messages.find((m) => m.role === "tool")?.content).toMatch(/aborted/);
     expect(second.violations).toEqual([]);
   });

@@ -29,14 +29,21 @@ describe("a prompt turn", () => {
     expect(await oi.prompt(sessionId, "hi there\nsecond line")).toBe("end_turn");
     const updates = oi.editor.updates(sessionId);
     const thought = updates
-      .map((u) => (u.sessionUpdate === "agent_thought_chunk" && u.content.type === "text" ? u.content.text : ""))
+      .map((u) =>
+        u.sessionUpdate === "agent_thought_chunk" && u.content.type === "text" ? u.content.text : "",
+      )
       .join("");
     expect(thought).toBe("The user greets me.");
     expect(oi.editor.text(sessionId)).toBe("Hello! How can I help with this repository?");
     expect(kinds(sessionId)).toContain("usage_update");
     await until(() => kinds(sessionId).includes("session_info_update"));
-    expect(updates.find((u) => u.sessionUpdate === "session_info_update")).toMatchObject({ title: "hi there" });
-    const request = model.requests[0]!.body as { model: string; messages: Array<{ role: string; content: unknown }> };
+    expect(updates.find((u) => u.sessionUpdate === "session_info_update")).toMatchObject({
+      title: "hi there",
+    });
+    const request = model.requests[0]!.body as {
+      model: string;
+      messages: Array<{ role: string; content: unknown }>;
+    };
     expect(request.model).toBe("mock-model");
     expect(request.messages[0]!.role).toBe("system");
     expect(request.messages.at(-1)).toEqual({ role: "user", content: "hi there\nsecond line" });
@@ -47,7 +54,15 @@ describe("a prompt turn", () => {
     await setup();
     const { sessionId, cwd } = await oi.newSession();
     model.reply(
-      { toolCalls: [{ id: "call_1", name: "shell_command", arguments: { command: "echo built > out.txt && cat out.txt" } }] },
+      {
+        toolCalls: [
+          {
+            id: "call_1",
+            name: "shell_command",
+            arguments: { command: "echo built > out.txt && cat out.txt" },
+          },
+        ],
+      },
       { text: "Done." },
     );
     expect(await oi.prompt(sessionId, "build it")).toBe("end_turn");
@@ -55,13 +70,29 @@ describe("a prompt turn", () => {
     expect(oi.editor.permissions).toHaveLength(1);
     const asked = oi.editor.permissions[0]!;
     expect(asked.toolCall.title).toBe("echo built > out.txt && cat out.txt");
-    expect(asked.options.map((o) => o.kind)).toEqual(["allow_once", "allow_always", "reject_once", "reject_always"]);
+    expect(asked.options.map((o) => o.kind)).toEqual([
+      "allow_once",
+      "allow_always",
+      "reject_once",
+      "reject_always",
+    ]);
     // tool_call (pending) reaches the editor before the permission request, then in_progress, then completed.
-    const calls = oi.editor.updates(sessionId).filter((u) => u.sessionUpdate === "tool_call" || u.sessionUpdate === "tool_call_update");
-    expect(calls[0]).toMatchObject({ sessionUpdate: "tool_call", toolCallId: "call_1", status: "pending", kind: "execute" });
-    expect(calls.some((u) => u.sessionUpdate === "tool_call_update" && u.status === "in_progress")).toBe(true);
+    const calls = oi.editor
+      .updates(sessionId)
+      .filter((u) => u.sessionUpdate === "tool_call" || u.sessionUpdate === "tool_call_update");
+    expect(calls[0]).toMatchObject({
+      sessionUpdate: "tool_call",
+      toolCallId: "call_1",
+      status: "pending",
+      kind: "execute",
+    });
+    expect(calls.some((u) => u.sessionUpdate === "tool_call_update" && u.status === "in_progress")).toBe(
+      true,
+    );
     expect(calls.at(-1)).toMatchObject({ sessionUpdate: "tool_call_update", status: "completed" });
-    const second = model.requests[1]!.body as { messages: Array<{ role: string; content: string; tool_call_id?: string }> };
+    const second = model.requests[1]!.body as {
+      messages: Array<{ role: string; content: string; tool_call_id?: string }>;
+    };
     const toolMessage = second.messages.find((m) => m.role === "tool")!;
     expect(toolMessage.tool_call_id).toBe("call_1");
     expect(toolMessage.content).toMatch(/^Exit code: 0\nWall time: [\d.]+ seconds\nOutput:\nbuilt\n$/);
@@ -79,7 +110,9 @@ describe("a prompt turn", () => {
     expect(existsSync(path.join(cwd, "rejected.txt"))).toBe(false);
     const second = model.requests[1]!.body as { messages: Array<{ role: string; content: string }> };
     expect(second.messages.find((m) => m.role === "tool")?.content).toMatch(/rejected/);
-    const finished = oi.editor.updates(sessionId).filter((u) => u.sessionUpdate === "tool_call_update" && u.status);
+    const finished = oi.editor
+      .updates(sessionId)
+      .filter((u) => u.sessionUpdate === "tool_call_update" && u.status);
     expect(finished.map((u) => (u.sessionUpdate === "tool_call_update" ? u.status : ""))).toEqual(["failed"]);
   });
 
@@ -102,7 +135,14 @@ describe("a prompt turn", () => {
     expect(oi.editor.permissions).toHaveLength(0);
     expect(existsSync(path.join(cwd, "a.txt"))).toBe(true);
     // A different command is not covered by the rule.
-    model.reply({ toolCalls: [{ id: "c3", name: "shell_command", arguments: { command: "touch a.txt && touch b.txt" } }] }, { text: "no" });
+    model.reply(
+      {
+        toolCalls: [
+          { id: "c3", name: "shell_command", arguments: { command: "touch a.txt && touch b.txt" } },
+        ],
+      },
+      { text: "no" },
+    );
     await oi.prompt(second.sessionId, "three");
     expect(oi.editor.permissions).toHaveLength(1);
     expect(existsSync(path.join(cwd, "b.txt"))).toBe(false);
@@ -121,21 +161,26 @@ describe("a prompt turn", () => {
       "+fixed add",
       "*** End Patch",
     ].join("\n");
-    model.reply({ toolCalls: [{ id: "p1", name: "apply_patch", arguments: { input: patch } }] }, { text: "Fixed." });
+    model.reply(
+      { toolCalls: [{ id: "p1", name: "apply_patch", arguments: { input: patch } }] },
+      { text: "Fixed." },
+    );
     expect(await oi.prompt(sessionId, "fix add")).toBe("end_turn");
     expect(readFileSync(path.join(cwd, "math.js"), "utf8")).toBe("export const add = (a, b) => a + b;\n");
     expect(readFileSync(path.join(cwd, "notes.md"), "utf8")).toBe("fixed add\n");
     expect(oi.editor.permissions).toHaveLength(0);
-    const done = oi.editor.updates(sessionId).find((u) => u.sessionUpdate === "tool_call_update" && u.status === "completed");
+    const done = oi.editor
+      .updates(sessionId)
+      .find((u) => u.sessionUpdate === "tool_call_update" && u.status === "completed");
     expect(done).toMatchObject({
       content: [
         { type: "diff", path: path.join(cwd, "math.js"), oldText: "export const add = (a, b) => a - b;\n" },
         { type: "diff", path: path.join(cwd, "notes.md"), oldText: null, newText: "fixed add\n" },
       ],
     });
-    const output = (model.requests[1]!.body as { messages: Array<{ role: string; content: string }> }).messages.find(
-      (m) => m.role === "tool",
-    )!.content;
+    const output = (
+      model.requests[1]!.body as { messages: Array<{ role: string; content: string }> }
+    ).messages.find((m) => m.role === "tool")!.content;
     // Codex lists added files, then modified, then deleted.
     expect(output).toContain("Success. Updated the following files:\nA notes.md\nM math.js\n");
   });
@@ -144,7 +189,10 @@ describe("a prompt turn", () => {
     await setup({ configToml: 'mode = "read-only"\n' });
     const { sessionId, cwd } = await oi.newSession();
     const heredoc = "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: hello.txt\n+hi\n*** End Patch\nEOF";
-    model.reply({ toolCalls: [{ id: "s1", name: "shell_command", arguments: { command: heredoc } }] }, { text: "ok" });
+    model.reply(
+      { toolCalls: [{ id: "s1", name: "shell_command", arguments: { command: heredoc } }] },
+      { text: "ok" },
+    );
     await oi.prompt(sessionId, "say hi in a file");
     expect(oi.editor.permissions).toHaveLength(1);
     expect(oi.editor.permissions[0]!.toolCall).toMatchObject({ kind: "execute", title: "Create hello.txt" });
@@ -161,7 +209,10 @@ describe("a prompt turn", () => {
       { step: "Read the code", status: "completed" },
       { step: "Fix the bug", status: "in_progress" },
     ];
-    model.reply({ toolCalls: [{ id: "u1", name: "update_plan", arguments: { plan } }] }, { text: "Working on it." });
+    model.reply(
+      { toolCalls: [{ id: "u1", name: "update_plan", arguments: { plan } }] },
+      { text: "Working on it." },
+    );
     await oi.prompt(sessionId, "plan it");
     expect(oi.editor.updates(sessionId).find((u) => u.sessionUpdate === "plan")).toEqual({
       sessionUpdate: "plan",
@@ -185,9 +236,9 @@ describe("a prompt turn", () => {
       { text: "Let me fix that." },
     );
     expect(await oi.prompt(sessionId, "go")).toBe("end_turn");
-    const tools = (model.requests[1]!.body as { messages: Array<{ role: string; content: string }> }).messages.filter(
-      (m) => m.role === "tool",
-    );
+    const tools = (
+      model.requests[1]!.body as { messages: Array<{ role: string; content: string }> }
+    ).messages.filter((m) => m.role === "tool");
     expect(tools[0]!.content).toMatch(/failed to parse function arguments for shell_command/);
     expect(tools[1]!.content).toMatch(/unsupported call: read_file/);
   });
@@ -224,7 +275,10 @@ describe("endpoint errors", () => {
     await setup({ configToml: "[model_providers.openai]\nrequest_max_retries = 0\n" });
     const { sessionId } = await oi.newSession();
     model.reply({ status: 401, body: { error: { message: "Incorrect API key provided" } } });
-    const failed = oi.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "hi" }] });
+    const failed = oi.agent.request(methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: "text", text: "hi" }],
+    });
     await expect(failed).rejects.toThrow(/401/);
     await expect(failed).rejects.toThrow(/mock-model/);
     await expect(failed).rejects.toThrow(new RegExp(model.url.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));

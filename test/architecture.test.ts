@@ -33,9 +33,11 @@ function files(dir: string): string[] {
 
 function imports(file: string): string[] {
   const text = readFileSync(file, "utf8");
-  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map(
-    (m) => (m[1] ?? m[2])!,
-  );
+  return [
+    ...text.matchAll(
+      /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g,
+    ),
+  ].map((m) => (m[1] ?? m[2])!);
 }
 
 const layerOf = (file: string) => path.relative(SRC, file).split(path.sep)[0]!;
@@ -54,7 +56,8 @@ describe("module boundaries", () => {
       for (const spec of imports(file)) {
         if (!spec.startsWith(".")) continue;
         const to = layerOf(path.resolve(path.dirname(file), spec));
-        if (to !== from && LAYERS[to]! <= LAYERS[from]!) violations.push(`${path.relative(SRC, file)} -> ${spec}`);
+        if (to !== from && LAYERS[to]! <= LAYERS[from]!)
+          violations.push(`${path.relative(SRC, file)} -> ${spec}`);
       }
     }
     expect(violations).toEqual([]);
@@ -64,7 +67,9 @@ describe("module boundaries", () => {
     const violations: string[] = [];
     for (const file of all) {
       for (const spec of imports(file)) {
-        const owner = Object.entries(ONLY_IN).find(([pkg]) => spec === pkg || spec.startsWith(`${pkg}/`))?.[1];
+        const owner = Object.entries(ONLY_IN).find(
+          ([pkg]) => spec === pkg || spec.startsWith(`${pkg}/`),
+        )?.[1];
         if (owner && layerOf(file) !== owner) violations.push(`${path.relative(SRC, file)} imports ${spec}`);
       }
     }
@@ -74,17 +79,25 @@ describe("module boundaries", () => {
   it("store and config import nothing else from src", () => {
     const violations = all
       .filter((f) => ["store", "config"].includes(layerOf(f)))
-      .flatMap((f) => imports(f).filter((s) => s.startsWith(".") && layerOf(path.resolve(path.dirname(f), s)) !== layerOf(f)));
+      .flatMap((f) =>
+        imports(f).filter(
+          (s) => s.startsWith(".") && layerOf(path.resolve(path.dirname(f), s)) !== layerOf(f),
+        ),
+      );
     expect(violations).toEqual([]);
   });
 
   it("no console calls in src (stdout is the protocol)", () => {
-    const offenders = all.filter((f) => /\bconsole\.(log|info|debug|warn|error)\(/.test(readFileSync(f, "utf8")));
+    const offenders = all.filter((f) =>
+      /\bconsole\.(log|info|debug|warn|error)\(/.test(readFileSync(f, "utf8")),
+    );
     expect(offenders).toEqual([]);
   });
 
   it("no hand-written file is past 400 lines", () => {
-    const long = all.filter((f) => readFileSync(f, "utf8").split("\n").length > 400).map((f) => path.relative(SRC, f));
+    const long = all
+      .filter((f) => readFileSync(f, "utf8").split("\n").length > 400)
+      .map((f) => path.relative(SRC, f));
     expect(long).toEqual([]);
   });
 });

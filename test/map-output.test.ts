@@ -10,7 +10,10 @@ const cases: Array<[string, SessionOutput, unknown[]]> = [
   ],
   [
     "reasoning before text",
-    { type: "event", event: { type: "assistant_message", turnId: "t", step: 1, text: "answer", reasoning: "why" } },
+    {
+      type: "event",
+      event: { type: "assistant_message", turnId: "t", step: 1, text: "answer", reasoning: "why" },
+    },
     [
       { sessionUpdate: "agent_thought_chunk", content: { type: "text", text: "why" } },
       { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "answer" } },
@@ -69,11 +72,22 @@ const cases: Array<[string, SessionOutput, unknown[]]> = [
     "usage",
     {
       type: "event",
-      event: { type: "usage", turnId: "t", inputTokens: 10, outputTokens: 5, contextUsed: 15, contextSize: 100 },
+      event: {
+        type: "usage",
+        turnId: "t",
+        inputTokens: 10,
+        outputTokens: 5,
+        contextUsed: 15,
+        contextSize: 100,
+      },
     },
     [{ sessionUpdate: "usage_update", used: 15, size: 100 }],
   ],
-  ["bookkeeping events show nothing", { type: "event", event: { type: "turn_started", turnId: "t", pid: 1 } }, []],
+  [
+    "bookkeeping events show nothing",
+    { type: "event", event: { type: "turn_started", turnId: "t", pid: 1 } },
+    [],
+  ],
   [
     "live output is fenced",
     { type: "tool_progress", callId: "c", text: "line\n" },
@@ -93,9 +107,14 @@ const cases: Array<[string, SessionOutput, unknown[]]> = [
         sessionUpdate: "tool_call_update",
         toolCallId: "c",
         status: "failed",
-        content: [{ type: "content", content: { type: "text", text: expect.stringMatching(/^Interrupted/) } }],
+        content: [
+          { type: "content", content: { type: "text", text: expect.stringMatching(/^Interrupted/) } },
+        ],
       },
-      { sessionUpdate: "agent_message_chunk", content: { type: "text", text: expect.stringMatching(/interrupted/) } },
+      {
+        sessionUpdate: "agent_message_chunk",
+        content: { type: "text", text: expect.stringMatching(/interrupted/) },
+      },
     ],
   ],
   [

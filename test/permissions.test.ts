@@ -39,9 +39,15 @@ describe("decide", () => {
 
   it("applies stored rules to the exact command only", () => {
     const rules = [{ project: ws, key: "exec:npm test", decision: "allow" as const, createdAt: "" }];
-    expect(decide({ access: exec("npm test"), mode: "workspace-write", roots: [ws], rules }).decision).toBe("allow");
-    expect(decide({ access: exec("npm test; curl x"), mode: "workspace-write", roots: [ws], rules }).decision).toBe("ask");
+    expect(decide({ access: exec("npm test"), mode: "workspace-write", roots: [ws], rules }).decision).toBe(
+      "allow",
+    );
+    expect(
+      decide({ access: exec("npm test; curl x"), mode: "workspace-write", roots: [ws], rules }).decision,
+    ).toBe("ask");
     const deny = [{ project: ws, key: "exec:make", decision: "deny" as const, createdAt: "" }];
-    expect(decide({ access: exec("make"), mode: "workspace-write", roots: [ws], rules: deny }).decision).toBe("deny");
+    expect(decide({ access: exec("make"), mode: "workspace-write", roots: [ws], rules: deny }).decision).toBe(
+      "deny",
+    );
   });
 });

@@ -3,6 +3,8 @@ import { expect, it } from "vitest";
 import { VERSION } from "../src/cli/version.js";
 
 it("reports the package version", () => {
-  const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+  const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+    version: string;
+  };
   expect(VERSION).toBe(pkg.version);
 });

@@ -1,10 +1,17 @@
 import path from "node:path";
-import { type AgentApp, type AgentContext, agent, methods, PROTOCOL_VERSION, RequestError } from "@agentclientprotocol/sdk";
+import {
+  type AgentApp,
+  type AgentContext,
+  agent,
+  methods,
+  PROTOCOL_VERSION,
+  RequestError,
+} from "@agentclientprotocol/sdk";
 import { z } from "zod";
 import type { Logger } from "../config/logger.js";
 import { MODES, type Mode } from "../config/types.js";
 import type { Session } from "../sessions/session.js";
-import { SessionManager, SessionNotFoundError } from "../sessions/session-manager.js";
+import { type SessionManager, SessionNotFoundError } from "../sessions/session-manager.js";
 import { runSlashCommand, SLASH_COMMANDS } from "../sessions/slash-commands.js";
 import { TurnError } from "../sessions/types.js";
 import { createClientPort } from "./client-port.js";
@@ -35,7 +42,12 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
     if (!session) throw RequestError.sessionNotFound(sessionId);
     return session;
   };
-  const reopen = (params: { sessionId: string; cwd: string; additionalDirectories?: string[]; mcpServers?: unknown[] }) => {
+  const reopen = (params: {
+    sessionId: string;
+    cwd: string;
+    additionalDirectories?: string[];
+    mcpServers?: unknown[];
+  }) => {
     checkPaths(params.cwd, params.additionalDirectories);
     try {
       return manager.reopen(params.sessionId, params);
@@ -126,12 +138,18 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
     .onRequest(methods.agent.session.setConfigOption, ({ params }) => {
       const session = open(params.sessionId);
       const value = "value" in params ? params.value : undefined;
-      if (typeof value !== "string") throw RequestError.invalidParams({ configId: params.configId }, "expected a string value");
+      if (typeof value !== "string")
+        throw RequestError.invalidParams({ configId: params.configId }, "expected a string value");
       if (params.configId === "mode") session.setMode(parseMode(value));
       else if (params.configId === "model") session.setModel(value);
       else if (params.configId === "harness") {
-        if (!session.setHarness(value)) throw RequestError.invalidParams({ value }, `unknown harness '${value}'`);
-      } else throw RequestError.invalidParams({ configId: params.configId }, `unknown config option '${params.configId}'`);
+        if (!session.setHarness(value))
+          throw RequestError.invalidParams({ value }, `unknown harness '${value}'`);
+      } else
+        throw RequestError.invalidParams(
+          { configId: params.configId },
+          `unknown config option '${params.configId}'`,
+        );
       return { configOptions: toConfigOptions(session.options()) };
     })
     .onRequest("session/set_model", SetModelParams, ({ params }) => {
@@ -157,7 +175,10 @@ const SetModelParams = z.object({ sessionId: z.string(), modelId: z.string().min
 
 function parseMode(value: string): Mode {
   if ((MODES as readonly string[]).includes(value)) return value as Mode;
-  throw RequestError.invalidParams({ modeId: value }, `unknown mode '${value}' (expected one of ${MODES.join(", ")})`);
+  throw RequestError.invalidParams(
+    { modeId: value },
+    `unknown mode '${value}' (expected one of ${MODES.join(", ")})`,
+  );
 }
 
 /** ACP requires absolute paths; the SDK does not check them. */

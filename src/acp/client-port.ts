@@ -11,7 +11,11 @@ import { toSessionUpdates } from "./map-output.js";
 const OPTION_KINDS = ["allow_once", "allow_always", "reject_once", "reject_always"] as const;
 
 /** The editor behind one ACP connection, as the session for `sessionId` sees it. */
-export function createClientPort(options: { client: AgentContext; sessionId: string; logger: Logger }): ClientPort {
+export function createClientPort(options: {
+  client: AgentContext;
+  sessionId: string;
+  logger: Logger;
+}): ClientPort {
   const { client, sessionId, logger } = options;
   return {
     send(output) {
@@ -48,7 +52,9 @@ export function createClientPort(options: { client: AgentContext; sessionId: str
         );
         if (signal.aborted || response.outcome.outcome === "cancelled") return "cancelled";
         const chosen = response.outcome.optionId;
-        return (OPTION_KINDS as readonly string[]).includes(chosen) ? (chosen as PermissionAnswer) : "reject_once";
+        return (OPTION_KINDS as readonly string[]).includes(chosen)
+          ? (chosen as PermissionAnswer)
+          : "reject_once";
       } catch (error) {
         if (!signal.aborted) logger.warn({ err: String(error), sessionId }, "permission request failed");
         return "cancelled";
@@ -62,6 +68,10 @@ function permissionOptions(question: PermissionQuestion): PermissionOption[] {
     { optionId: "allow_once", name: "Allow once", kind: "allow_once" },
     { optionId: "allow_always", name: question.alwaysLabel, kind: "allow_always" },
     { optionId: "reject_once", name: "Reject", kind: "reject_once" },
-    { optionId: "reject_always", name: question.alwaysLabel.replace(/^Always allow/, "Always reject"), kind: "reject_always" },
+    {
+      optionId: "reject_always",
+      name: question.alwaysLabel.replace(/^Always allow/, "Always reject"),
+      kind: "reject_always",
+    },
   ];
 }

@@ -8,7 +8,10 @@ const MODE_INFO: Record<Mode, { name: string; description: string }> = {
     name: "Workspace write",
     description: "Edits the workspace; asks before commands that are not known read-only",
   },
-  auto: { name: "Auto", description: "Runs confined commands without asking (asks while no sandbox is available)" },
+  auto: {
+    name: "Auto",
+    description: "Runs confined commands without asking (asks while no sandbox is available)",
+  },
   "full-access": { name: "Full access", description: "Runs everything without asking, unconfined" },
 };
 

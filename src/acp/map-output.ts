@@ -64,7 +64,10 @@ function eventUpdates(event: HistoryEvent): SessionUpdate[] {
     case "assistant_message": {
       const updates: SessionUpdate[] = [];
       if (event.reasoning) {
-        updates.push({ sessionUpdate: "agent_thought_chunk", content: { type: "text", text: event.reasoning } });
+        updates.push({
+          sessionUpdate: "agent_thought_chunk",
+          content: { type: "text", text: event.reasoning },
+        });
       }
       if (event.text) updates.push(agentText(event.text));
       return updates;
@@ -103,7 +106,13 @@ function eventUpdates(event: HistoryEvent): SessionUpdate[] {
     case "usage":
       return [{ sessionUpdate: "usage_update", used: event.contextUsed, size: event.contextSize }];
     case "notice":
-      return [agentText(event.severity === "info" ? `${event.text}\n` : `\n\n**${capital(event.severity)}:** ${event.text}\n`)];
+      return [
+        agentText(
+          event.severity === "info"
+            ? `${event.text}\n`
+            : `\n\n**${capital(event.severity)}:** ${event.text}\n`,
+        ),
+      ];
     case "turn_started":
     case "turn_ended":
     case "harness_changed":

@@ -1,7 +1,7 @@
 import { client, methods, type SessionNotification } from "@agentclientprotocol/sdk";
+import type { Logger } from "../config/logger.js";
 import type { Mode } from "../config/types.js";
 import type { SessionManager } from "../sessions/session-manager.js";
-import type { Logger } from "../config/logger.js";
 import { createAgentApp } from "./agent-app.js";
 
 export interface RunOnceOptions {
@@ -28,7 +28,11 @@ export interface RunProgress {
  * Resolves with the stop reason; rejects with the agent's error (e.g. the endpoint failed).
  */
 export async function runOnce(options: RunOnceOptions): Promise<string> {
-  const agentApp = createAgentApp({ manager: options.manager, logger: options.logger, version: options.version });
+  const agentApp = createAgentApp({
+    manager: options.manager,
+    logger: options.logger,
+    version: options.version,
+  });
   const editor = client({ name: "interpreter-exec" })
     .onNotification(methods.client.session.update, progressReporter(options.progress))
     .onRequest(methods.client.session.requestPermission, ({ params }) => {
@@ -41,7 +45,10 @@ export async function runOnce(options: RunOnceOptions): Promise<string> {
       clientCapabilities: {},
       clientInfo: { name: "interpreter-exec", version: options.version },
     });
-    const { sessionId } = await agent.request(methods.agent.session.new, { cwd: options.cwd, mcpServers: [] });
+    const { sessionId } = await agent.request(methods.agent.session.new, {
+      cwd: options.cwd,
+      mcpServers: [],
+    });
     if (options.mode) await agent.request(methods.agent.session.setMode, { sessionId, modeId: options.mode });
     const response = await agent.request(methods.agent.session.prompt, {
       sessionId,
@@ -59,8 +66,14 @@ function progressReporter(progress: RunProgress) {
     } else if (update.sessionUpdate === "tool_call") {
       titles.set(update.toolCallId, update.title);
       progress.toolStarted(update.title);
-    } else if (update.sessionUpdate === "tool_call_update" && (update.status === "completed" || update.status === "failed")) {
-      progress.toolFinished(titles.get(update.toolCallId) ?? update.toolCallId, update.status === "completed");
+    } else if (
+      update.sessionUpdate === "tool_call_update" &&
+      (update.status === "completed" || update.status === "failed")
+    ) {
+      progress.toolFinished(
+        titles.get(update.toolCallId) ?? update.toolCallId,
+        update.status === "completed",
+      );
     }
   };
 }

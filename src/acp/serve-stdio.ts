@@ -1,5 +1,12 @@
 import { Readable, Writable } from "node:stream";
-import { type AgentApp, agent, methods, ndJsonStream, PROTOCOL_VERSION, RequestError } from "@agentclientprotocol/sdk";
+import {
+  type AgentApp,
+  agent,
+  methods,
+  ndJsonStream,
+  PROTOCOL_VERSION,
+  RequestError,
+} from "@agentclientprotocol/sdk";
 
 /**
  * Serves an agent on stdin/stdout until the editor closes stdin or a signal asks us to stop;

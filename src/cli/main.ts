@@ -9,7 +9,9 @@ export async function main(argv: string[]): Promise<number> {
   try {
     args = parseCli(argv);
   } catch (error) {
-    process.stderr.write(`interpreter: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    process.stderr.write(
+      `interpreter: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`,
+    );
     return 2;
   }
   if (args.version) {

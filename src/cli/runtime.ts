@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { resolveHome } from "../config/home.js";
-import { createLogger, type Logger } from "../config/logger.js";
 import { loadConfig } from "../config/load-config.js";
+import { createLogger, type Logger } from "../config/logger.js";
 import type { CliOverrides, Config } from "../config/types.js";
 import { builtinHarnesses } from "../harnesses/harness-list.js";
 import { createChatProvider } from "../providers/openai-chat.js";
@@ -29,7 +29,8 @@ export function createRuntime(options: { cli: CliOverrides; env?: NodeJS.Process
   const config = loadConfig({ env, cli: options.cli, userHome: os.homedir() });
   const logger = createLogger({ home: config.home, level: env.INTERPRETER_LOG ?? "info" });
   const store = openStore({ path: path.join(config.home, "openinterpreter.db") });
-  if (store.recovered) logger.warn({ quarantined: store.recovered }, "database was corrupt; started a fresh one");
+  if (store.recovered)
+    logger.warn({ quarantined: store.recovered }, "database was corrupt; started a fresh one");
   const manager = new SessionManager({
     config,
     store,

@@ -16,7 +16,11 @@ export interface HarnessChoice {
 }
 
 /** An explicit choice wins; otherwise the first harness whose family matches the model; else Codex. */
-export function chooseHarness(options: { harnesses: Harness[]; explicit?: string | null; model: string }): HarnessChoice {
+export function chooseHarness(options: {
+  harnesses: Harness[];
+  explicit?: string | null;
+  model: string;
+}): HarnessChoice {
   const { harnesses, explicit, model } = options;
   if (explicit) {
     const id = ALIASES[explicit] ?? explicit;
@@ -25,7 +29,8 @@ export function chooseHarness(options: { harnesses: Harness[]; explicit?: string
   }
   const fallback = harnesses.find((h) => h.id === "codex") ?? harnesses[0]!;
   const matched = harnesses.find((h) => h !== fallback && h.matches(model));
-  if (matched) return { harness: matched, reason: `automatic: ${model} belongs to the ${matched.title} family` };
+  if (matched)
+    return { harness: matched, reason: `automatic: ${model} belongs to the ${matched.title} family` };
   return { harness: fallback, reason: `automatic: default for ${model}` };
 }
 

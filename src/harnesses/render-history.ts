@@ -17,7 +17,8 @@ export function renderHistory(history: HistoryEvent[]): ChatMessage[] {
 
   const closeAssistant = () => {
     for (const call of open) {
-      if (!answered.has(call.id)) messages.push({ role: "tool", tool_call_id: call.id, content: INTERRUPTED_OUTPUT });
+      if (!answered.has(call.id))
+        messages.push({ role: "tool", tool_call_id: call.id, content: INTERRUPTED_OUTPUT });
     }
     assistant = undefined;
     open = [];

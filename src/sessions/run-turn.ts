@@ -21,7 +21,12 @@ export interface TurnOptions {
   /** Live-only status for the editor. */
   started(callId: string): void;
   /** Asks the permission gate; the gate may ask the editor. */
-  gate(request: { call: HistoryEventOf<"tool_call">; tool: Tool; args: unknown; preview: ToolPreview }): Promise<GateAnswer>;
+  gate(request: {
+    call: HistoryEventOf<"tool_call">;
+    tool: Tool;
+    args: unknown;
+    preview: ToolPreview;
+  }): Promise<GateAnswer>;
   toolContext(callId: string): ToolContext;
   harnessId: string;
   contextSize: number;
@@ -106,7 +111,12 @@ async function runCalls(o: TurnOptions, step: number, calls: Sampled["calls"]): 
     o.started(p.event.callId);
     const outcome = await execute(p.tool, p.args, o.toolContext(p.event.callId));
     if (o.signal.aborted) {
-      o.commit([result(o, p.event.callId, "cancelled", { ...outcome, output: `${outcome.output}\n\naborted by user` })]);
+      o.commit([
+        result(o, p.event.callId, "cancelled", {
+          ...outcome,
+          output: `${outcome.output}\n\naborted by user`,
+        }),
+      ]);
       cancelRest(o, prepared.slice(index + 1));
       return "cancelled";
     }
@@ -141,13 +151,18 @@ async function prepare(o: TurnOptions, step: number, call: Sampled["calls"][numb
   if (!tool) {
     const names = o.tools.map((t) => t.name).join(", ");
     const preview = { title: call.name };
-    return { event: event(preview), preview, problem: `unsupported call: ${call.name} (available tools: ${names})` };
+    return {
+      event: event(preview),
+      preview,
+      problem: `unsupported call: ${call.name} (available tools: ${names})`,
+    };
   }
   const parsed = parseArguments(call.arguments);
   const checked = parsed.ok ? tool.schema.safeParse(parsed.value) : undefined;
   if (!parsed.ok || !checked?.success) {
     const why = parsed.ok
-      ? (checked?.error?.issues.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`).join("; ") ?? "")
+      ? (checked?.error?.issues.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`).join("; ") ??
+        "")
       : parsed.error;
     const preview = { title: tool.name };
     return {
@@ -157,7 +172,9 @@ async function prepare(o: TurnOptions, step: number, call: Sampled["calls"][numb
       problem: `failed to parse function arguments for ${tool.name}: ${why}. Call it again with valid JSON matching its schema.`,
     };
   }
-  const preview = await tool.preview(checked.data, o.toolContext(call.id)).catch(() => ({ title: tool.name }));
+  const preview = await tool
+    .preview(checked.data, o.toolContext(call.id))
+    .catch(() => ({ title: tool.name }));
   return { event: event(preview, tool), tool, args: checked.data, preview };
 }
 
@@ -174,7 +191,10 @@ async function execute(tool: Tool, args: unknown, ctx: ToolContext): Promise<Too
   try {
     return await tool.execute(args, ctx);
   } catch (error) {
-    return { output: `tool failed: ${error instanceof Error ? error.message : String(error)}`, isError: true };
+    return {
+      output: `tool failed: ${error instanceof Error ? error.message : String(error)}`,
+      isError: true,
+    };
   }
 }
 
@@ -184,7 +204,14 @@ function result(
   status: HistoryEventOf<"tool_result">["status"],
   outcome: Pick<ToolResult, "output" | "display">,
 ): HistoryEvent {
-  return { type: "tool_result", turnId: o.turnId, callId, status, output: outcome.output, display: outcome.display ?? [] };
+  return {
+    type: "tool_result",
+    turnId: o.turnId,
+    callId,
+    status,
+    output: outcome.output,
+    display: outcome.display ?? [],
+  };
 }
 
 function cancelRest(o: TurnOptions, rest: Prepared[]): void {

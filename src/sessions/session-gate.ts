@@ -29,7 +29,8 @@ export async function gateCall(options: GateOptions): Promise<GateAnswer> {
   const verdict = decide({ access, mode, roots: options.roots, rules: store.rules(projectRoot) });
   if (verdict.decision === "allow") return "allow";
   if (verdict.decision === "deny") return { rejected: `Not allowed: ${verdict.reason}.` };
-  if (!options.client) return { rejected: "Not allowed: no editor is attached to answer the permission request." };
+  if (!options.client)
+    return { rejected: "Not allowed: no editor is attached to answer the permission request." };
 
   const answer = await options.client.askPermission(
     {
@@ -39,7 +40,9 @@ export async function gateCall(options: GateOptions): Promise<GateAnswer> {
       locations: request.preview.locations ?? [],
       display: request.preview.display ?? [],
       input: safeJson(request.call.arguments),
-      alwaysLabel: verdict.ruleLabel ? `Always allow ${verdict.ruleLabel} in this project` : "Always allow in this project",
+      alwaysLabel: verdict.ruleLabel
+        ? `Always allow ${verdict.ruleLabel} in this project`
+        : "Always allow in this project",
     },
     options.signal,
   );

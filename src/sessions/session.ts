@@ -1,10 +1,10 @@
 import type { Mode } from "../config/types.js";
+import { chooseHarness, findHarness } from "../harnesses/harness-list.js";
 import type { Harness, HarnessContext } from "../harnesses/types.js";
 import type { Provider } from "../providers/types.js";
 import type { ContentBlock, HistoryEvent, HistoryEventOf, StopReason } from "../store/events.js";
 import type { SessionRecord, Store } from "../store/types.js";
 import type { ExecPort, FsPort, Tool, ToolContext } from "../tools/types.js";
-import { chooseHarness, findHarness } from "../harnesses/harness-list.js";
 import { replayOutputs } from "./replay.js";
 import { type GateAnswer, runTurn } from "./run-turn.js";
 import { gateCall } from "./session-gate.js";

@@ -6,7 +6,11 @@ import type { SlashCommandInfo } from "./types.js";
 export const SLASH_COMMANDS: SlashCommandInfo[] = [
   { name: "harness", description: "Switch the tool harness (alone: list the harnesses)", hint: "harness id" },
   { name: "model", description: "Switch the model (alone: list known models)", hint: "model id" },
-  { name: "mode", description: "Switch the permission mode (alone: list the modes)", hint: MODES.join(" | ") },
+  {
+    name: "mode",
+    description: "Switch the permission mode (alone: list the modes)",
+    hint: MODES.join(" | "),
+  },
   { name: "status", description: "Show the model, endpoint, harness, mode and context use" },
 ];
 

@@ -4,7 +4,9 @@ const MAX = 60;
 
 /** A short session title from the first prompt: its first line, cut at a word boundary. */
 export function titleFrom(content: ContentBlock[]): string | undefined {
-  const text = content.find((b) => b.type === "text" && typeof b.text === "string")?.text as string | undefined;
+  const text = content.find((b) => b.type === "text" && typeof b.text === "string")?.text as
+    | string
+    | undefined;
   const line = text
     ?.split("\n")
     .map((l) => l.trim())

@@ -37,14 +37,20 @@ export function createAcpValidator() {
     /** Throws with the schema errors when `message` (one parsed line from the agent) is invalid. */
     check(message: Record<string, unknown>, sent: Map<unknown, string>): void {
       const fail = (what: string, errors?: unknown) => {
-        throw new Error(`invalid ${what}: ${JSON.stringify(message).slice(0, 500)}\n${JSON.stringify(errors)}`);
+        throw new Error(
+          `invalid ${what}: ${JSON.stringify(message).slice(0, 500)}\n${JSON.stringify(errors)}`,
+        );
       };
       if (message.jsonrpc !== "2.0") fail("JSON-RPC envelope");
       if (typeof message.method === "string") {
         const method = message.method;
         if (method === "$/cancel_request") return;
-        const name = "id" in message ? defFor(method, "client", "Request") : defFor(method, "client", "Notification");
-        if (!name) return fail(`unknown method ${method}`);
+        const name =
+          "id" in message ? defFor(method, "client", "Request") : defFor(method, "client", "Notification");
+        if (!name) {
+          fail(`unknown method ${method}`);
+          return;
+        }
         const validate = byName(name);
         if (!validate(message.params)) fail(name, validate.errors);
         return;
@@ -55,7 +61,10 @@ export function createAcpValidator() {
         return;
       }
       const method = sent.get(message.id);
-      if (!method) return fail("response to an unknown request id");
+      if (!method) {
+        fail("response to an unknown request id");
+        return;
+      }
       const name = defFor(method, "agent", "Response");
       if (!name) return;
       const validate = byName(name);

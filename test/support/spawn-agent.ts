@@ -24,7 +24,11 @@ export interface AgentProcess {
  * Spawns `bin/interpreter.js acp` with a clean environment and checks every line it writes
  * against the SDK's JSON schema while passing it on to the test's client.
  */
-export function spawnAgent(options: { home: string; env?: Record<string, string>; args?: string[] }): AgentProcess {
+export function spawnAgent(options: {
+  home: string;
+  env?: Record<string, string>;
+  args?: string[];
+}): AgentProcess {
   const child = spawn(process.execPath, [BIN, "acp", ...(options.args ?? [])], {
     env: {
       PATH: process.env.PATH ?? "/usr/bin:/bin",

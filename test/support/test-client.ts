@@ -41,7 +41,9 @@ export function testClient(options: { permission?: PermissionPolicy } = {}) {
     /** The agent's streamed text for a session, concatenated. */
     text(sessionId: string): string {
       return updates(sessionId)
-        .map((u) => (u.sessionUpdate === "agent_message_chunk" && u.content.type === "text" ? u.content.text : ""))
+        .map((u) =>
+          u.sessionUpdate === "agent_message_chunk" && u.content.type === "text" ? u.content.text : "",
+        )
         .join("");
     },
     clear() {

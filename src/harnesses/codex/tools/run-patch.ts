@@ -20,15 +20,25 @@ export const runPatch = {
     }
   },
 
+  /** Codex reports patches in its exec output format (exit code, wall time, output). */
   async apply(patch: string, cwd: string, ctx: ToolContext): Promise<ToolResult> {
+    const started = performance.now();
+    const report = (exitCode: number, output: string) =>
+      formatExecOutput({
+        exitCode,
+        durationMs: performance.now() - started,
+        output,
+        totalLines: countLines(output),
+        timedOut: false,
+      });
     try {
       const { changes, output } = await applyPatch({ patch, cwd, fs: ctx.fs });
-      return { output, display: diffs(changes) };
+      return { output: report(0, output), display: diffs(changes) };
     } catch (error) {
       const applied = error instanceof ApplyPatchError ? error.applied : [];
       const message = error instanceof Error ? error.message : String(error);
       return {
-        output: message,
+        output: report(1, message),
         isError: true,
         display: [...diffs(applied), { type: "text", text: message }],
       };
