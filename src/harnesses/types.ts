@@ -17,6 +17,19 @@ export interface HarnessContext {
   /** Fixed at session start so the rendered prefix stays byte-identical across requests. */
   currentDate: string;
   timezone: string;
+  /** A per-session folder for spilled outputs (created on first use by whoever writes to it). */
+  scratchDir: string;
+  /** Operating system name for environment blocks (e.g. `linux`). */
+  platform: string;
+  /** Whether `cwd` is inside a git repository. */
+  isGitRepo: boolean;
+}
+
+/** A text-protocol harness turns the model's plain answer into tool calls itself. */
+export interface ParsedReply {
+  calls: Array<{ id: string; name: string; arguments: string }>;
+  /** Set when the reply broke the protocol: the correction the model is sent instead of running anything. */
+  formatError?: string;
 }
 
 /**
@@ -33,4 +46,9 @@ export interface Harness {
   tools(ctx: HarnessContext): Tool[];
   /** System prompt, injected context and the history in this harness's layout. */
   render(options: { history: HistoryEvent[]; tools: Tool[]; ctx: HarnessContext }): ChatRequest;
+  /**
+   * Only for text-protocol harnesses (models without native tool calls): reads the calls out
+   * of the reply text. When present, `render` sends no `tools` and shows results as text.
+   */
+  parse?(text: string, options: { step: number; newId(): string }): ParsedReply;
 }

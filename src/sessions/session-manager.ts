@@ -173,6 +173,7 @@ export class SessionManager {
       newId: () => this.newId(),
       defaultHarness: config.harness,
       configFile: config.file,
+      scratchDir: path.join(config.home, "sessions", record.id),
     });
     this.open.set(record.id, session);
     return session;

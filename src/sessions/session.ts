@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import type { Mode } from "../config/types.js";
 import { chooseHarness, findHarness } from "../harnesses/harness-list.js";
 import type { Harness, HarnessContext } from "../harnesses/types.js";
@@ -33,6 +35,8 @@ export interface SessionDeps {
   defaultHarness?: string;
   /** Where the user sets the model, named in the "no model" error. */
   configFile: string;
+  /** The session's folder for spilled tool output. */
+  scratchDir: string;
 }
 
 /**
@@ -250,6 +254,9 @@ export class Session {
       // en-CA formats dates as YYYY-MM-DD, in the user's own time zone.
       currentDate: this.startedAt.toLocaleDateString("en-CA"),
       timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      scratchDir: this.deps.scratchDir,
+      platform: process.platform,
+      isGitRepo: existsSync(path.join(this.deps.projectRoot, ".git")),
     };
   }
 
