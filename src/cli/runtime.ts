@@ -6,6 +6,7 @@ import { loadConfig } from "../config/load-config.js";
 import { createLogger, type Logger } from "../config/logger.js";
 import type { CliOverrides, Config } from "../config/types.js";
 import { builtinHarnesses } from "../harnesses/harness-list.js";
+import type { Harness } from "../harnesses/types.js";
 import { createChatProvider } from "../providers/openai-chat.js";
 import { SessionManager } from "../sessions/session-manager.js";
 import { openStore } from "../store/open-store.js";
@@ -24,7 +25,12 @@ export interface Runtime {
 }
 
 /** Reads config (throws `ConfigError`) and wires the daemon's parts together. */
-export function createRuntime(options: { cli: CliOverrides; env?: NodeJS.ProcessEnv }): Runtime {
+export function createRuntime(options: {
+  cli: CliOverrides;
+  env?: NodeJS.ProcessEnv;
+  /** Replaces the built-in harness list (tests of a single harness). */
+  harnesses?: Harness[];
+}): Runtime {
   const env = options.env ?? process.env;
   const config = loadConfig({ env, cli: options.cli, userHome: os.homedir() });
   const logger = createLogger({ home: config.home, level: env.INTERPRETER_LOG ?? "info" });
@@ -35,7 +41,7 @@ export function createRuntime(options: { cli: CliOverrides; env?: NodeJS.Process
     config,
     store,
     logger,
-    harnesses: builtinHarnesses(),
+    harnesses: options.harnesses ?? builtinHarnesses(),
     createProvider: createChatProvider,
     exec: createLocalExec({ env: buildChildEnv(env) }),
     fs: createLocalFs(),
