@@ -95,6 +95,7 @@ const samples: { [K in HistoryEvent["type"]]: HistoryEventOf<K> } = {
       { type: "diff", path: "/p/one/a.ts", oldText: null, newText: "x" },
     ],
   },
+  format_error: { type: "format_error", turnId: "t1", step: 2, text: "reply with one bash block" },
   plan: {
     type: "plan",
     turnId: "t1",

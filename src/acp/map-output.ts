@@ -115,6 +115,7 @@ function eventUpdates(event: HistoryEvent): SessionUpdate[] {
       ];
     case "turn_started":
     case "turn_ended":
+    case "format_error":
     case "harness_changed":
     case "model_changed":
     case "mode_changed":

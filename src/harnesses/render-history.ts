@@ -1,5 +1,6 @@
 import type { ChatContentPart, ChatMessage, ChatToolCall } from "../providers/types.js";
-import type { ContentBlock, HistoryEvent } from "../store/events.js";
+import type { ContentBlock, HistoryEvent, HistoryEventOf } from "../store/events.js";
+import type { Tool } from "../tools/types.js";
 
 /** Told to the model for a call that never got a result (crash, cancel mid-call). */
 export const INTERRUPTED_OUTPUT = "aborted: the tool call was interrupted before it finished";
@@ -9,7 +10,9 @@ export const INTERRUPTED_OUTPUT = "aborted: the tool call was interrupted before
  * shares. Guarantees the adjacency rule of chat APIs: every assistant `tool_calls` entry is
  * answered by a `tool` message before any other message.
  */
-export function renderHistory(history: HistoryEvent[]): ChatMessage[] {
+export function renderHistory(history: HistoryEvent[], options: { tools?: Tool[] } = {}): ChatMessage[] {
+  const translate = options.tools ? translator(options.tools) : undefined;
+  const textual = new Map<string, string>();
   const messages: ChatMessage[] = [];
   let assistant: Extract<ChatMessage, { role: "assistant" }> | undefined;
   let open: ChatToolCall[] = [];
@@ -35,9 +38,10 @@ export function renderHistory(history: HistoryEvent[]): ChatMessage[] {
 
   for (const event of history) {
     switch (event.type) {
+      case "format_error":
       case "user_message": {
         closeAssistant();
-        const content = renderUserContent(event.content);
+        const content = event.type === "format_error" ? event.text : renderUserContent(event.content);
         const previous = messages.at(-1);
         // Some chat templates reject two user messages in a row (e.g. after a failed turn).
         if (previous?.role === "user") previous.content = joinUser(previous.content, content);
@@ -52,16 +56,30 @@ export function renderHistory(history: HistoryEvent[]): ChatMessage[] {
       }
       case "tool_call": {
         const message = currentAssistant(`${event.turnId}:${event.step}`);
+        const mapped = translate ? translate(event) : { name: event.name, arguments: event.arguments };
+        if (!mapped) {
+          // Made under another harness with no counterpart here: shown as text.
+          message.content =
+            `${message.content ?? ""}\n[called ${event.name} with ${event.arguments}]`.trimStart();
+          textual.set(event.callId, event.name);
+          break;
+        }
         const call: ChatToolCall = {
           id: event.callId,
           type: "function",
-          function: { name: event.name, arguments: event.arguments || "{}" },
+          function: { name: mapped.name, arguments: mapped.arguments || "{}" },
         };
         message.tool_calls = [...(message.tool_calls ?? []), call];
         open.push(call);
         break;
       }
       case "tool_result": {
+        const name = textual.get(event.callId);
+        if (name !== undefined) {
+          closeAssistant();
+          messages.push({ role: "user", content: `[result of ${name}]\n${event.output}` });
+          break;
+        }
         if (!open.some((call) => call.id === event.callId) || answered.has(event.callId)) break;
         answered.add(event.callId);
         messages.push({ role: "tool", tool_call_id: event.callId, content: event.output });
@@ -112,4 +130,26 @@ function joinUser(a: string | ChatContentPart[], b: string | ChatContentPart[]):
   const asParts = (x: string | ChatContentPart[]): ChatContentPart[] =>
     typeof x === "string" ? [{ type: "text", text: x }] : x;
   return [...asParts(a), ...asParts(b)];
+}
+
+/**
+ * Maps a call made under another harness onto this harness's tools: same name as is; a
+ * command (every harness's shell tool takes `command`) onto this harness's shell tool;
+ * anything else has no counterpart (undefined).
+ */
+function translator(tools: Tool[]) {
+  const names = new Set(tools.map((t) => t.name));
+  const shell = tools.find((t) => t.capability === "exec");
+  return (call: HistoryEventOf<"tool_call">): { name: string; arguments: string } | undefined => {
+    if (names.has(call.name)) return { name: call.name, arguments: call.arguments };
+    if (call.capability !== "exec" || !shell) return undefined;
+    try {
+      const args = JSON.parse(call.arguments) as { command?: unknown; cmd?: unknown };
+      const command = typeof args.command === "string" ? args.command : args.cmd;
+      if (typeof command !== "string") return undefined;
+      return { name: shell.name, arguments: JSON.stringify({ command }) };
+    } catch {
+      return undefined;
+    }
+  };
 }

@@ -1,3 +1,4 @@
+import type { ParsedReply } from "../harnesses/types.js";
 import type { ChatRequest, Provider, ProviderError, Usage } from "../providers/types.js";
 import type { HistoryEvent, HistoryEventOf, StopReason } from "../store/events.js";
 import type { Tool, ToolContext, ToolPreview, ToolResult } from "../tools/types.js";
@@ -30,6 +31,9 @@ export interface TurnOptions {
   toolContext(callId: string): ToolContext;
   harnessId: string;
   contextSize: number;
+  /** Text-protocol harnesses read tool calls out of the reply text themselves. */
+  parse?: (text: string, options: { step: number; newId(): string }) => ParsedReply;
+  newId(): string;
 }
 
 /**
@@ -41,6 +45,10 @@ export async function runTurn(o: TurnOptions): Promise<StopReason> {
   for (let step = 1; step <= o.maxSteps; step++) {
     const response = await sample(o, step);
     if (o.signal.aborted) return "cancelled";
+    if (response.formatError) {
+      o.commit([{ type: "format_error", turnId: o.turnId, step, text: response.formatError }]);
+      continue;
+    }
     if (response.calls.length === 0) {
       if (response.finish === "length") return "max_tokens";
       if (response.finish === "content_filter") return "refusal";
@@ -55,6 +63,7 @@ export async function runTurn(o: TurnOptions): Promise<StopReason> {
 interface Sampled {
   calls: Array<{ id: string; name: string; arguments: string }>;
   finish: string;
+  formatError?: string;
 }
 
 async function sample(o: TurnOptions, step: number): Promise<Sampled> {
@@ -64,7 +73,9 @@ async function sample(o: TurnOptions, step: number): Promise<Sampled> {
   const result: Sampled = { calls: [], finish: "stop" };
   let usage: Usage | undefined;
   let failure: ProviderError | undefined;
+  let text = "";
   for await (const event of o.provider.stream(o.render(o.history()), { signal: o.signal })) {
+    if (event.type === "text") text += event.text;
     if (event.type === "text" || event.type === "reasoning") batcher.add(event.type, event.text);
     else if (event.type === "tool_calls") result.calls = event.calls;
     else if (event.type === "usage") usage = event.usage;
@@ -84,6 +95,14 @@ async function sample(o: TurnOptions, step: number): Promise<Sampled> {
     ]);
   }
   if (failure) throw new TurnError(failure.message, failure.code);
+  if (o.parse && !o.signal.aborted) {
+    const parsed = o.parse(text, { step, newId: o.newId });
+    return {
+      ...result,
+      calls: parsed.calls,
+      formatError: parsed.calls.length === 0 ? parsed.formatError : undefined,
+    };
+  }
   return result;
 }
 

@@ -15,6 +15,9 @@ import { ToolProgress } from "./tool-progress.js";
 import type { ClientPort, SessionOptions, SessionOutput } from "./types.js";
 import { TurnError } from "./types.js";
 
+/** The harness a session falls back to when the endpoint has no native tool calling. */
+const TEXT_PROTOCOL_FALLBACK = "hermes";
+
 export interface SessionDeps {
   store: Store;
   harnesses: Harness[];
@@ -166,24 +169,7 @@ export class Session {
           "no_model",
         );
       }
-      const { harness } = this.harnessChoice();
-      const ctx = await this.harnessContext();
-      const tools = this.toolsFor(harness, ctx);
-      const stopReason = await runTurn({
-        turnId,
-        signal: controller.signal,
-        maxSteps: this.deps.maxTurnSteps,
-        tools,
-        render: (history) => harness.render({ history, tools, ctx }),
-        provider: this.deps.provider(this.model),
-        history: () => this.history,
-        commit: (events) => this.commit(events),
-        started: (callId) => this.send({ type: "tool_started", callId }),
-        gate: (request) => this.gate(request, controller.signal),
-        toolContext: (callId) => this.toolContext(callId, controller.signal),
-        harnessId: harness.id,
-        contextSize: this.deps.contextSize,
-      });
+      const stopReason = await this.runWithFallback(turnId, controller.signal);
       this.commit([{ type: "turn_ended", turnId, stopReason }]);
       this.maybeTitle(content);
       return stopReason;
@@ -199,6 +185,56 @@ export class Session {
       this.controller = undefined;
       this.finishedCalls.clear();
     }
+  }
+
+  /**
+   * Runs the turn with the active harness. An endpoint that rejects the `tools` field gets
+   * the text-protocol harness instead of a failed turn, once, with a notice.
+   */
+  private async runWithFallback(turnId: string, signal: AbortSignal): Promise<StopReason> {
+    for (let attempt = 0; ; attempt++) {
+      const { harness } = this.harnessChoice();
+      try {
+        return await this.runHarness(harness, turnId, signal);
+      } catch (error) {
+        const fallback = findHarness(this.deps.harnesses, TEXT_PROTOCOL_FALLBACK);
+        const unsupported = error instanceof TurnError && error.code === "tools_unsupported";
+        if (!unsupported || attempt > 0 || harness.parse || !fallback) throw error;
+        this.record = this.deps.store.updateSession(this.id, { harness: fallback.id });
+        const reason = `the endpoint rejected native tool calls for ${this.model}`;
+        this.commit([
+          { type: "harness_changed", harness: fallback.id, reason },
+          {
+            type: "notice",
+            severity: "warning",
+            text: `Switched to the \`${fallback.id}\` harness: ${reason}.`,
+          },
+        ]);
+        this.send({ type: "options", options: this.options() });
+      }
+    }
+  }
+
+  private async runHarness(harness: Harness, turnId: string, signal: AbortSignal): Promise<StopReason> {
+    const ctx = await this.harnessContext();
+    const tools = this.toolsFor(harness, ctx);
+    return runTurn({
+      turnId,
+      signal,
+      maxSteps: this.deps.maxTurnSteps,
+      tools,
+      render: (history) => harness.render({ history, tools, ctx }),
+      parse: harness.parse?.bind(harness),
+      newId: this.deps.newId,
+      provider: this.deps.provider(this.model),
+      history: () => this.history,
+      commit: (events) => this.commit(events),
+      started: (callId) => this.send({ type: "tool_started", callId }),
+      gate: (request) => this.gate(request, signal),
+      toolContext: (callId) => this.toolContext(callId, signal),
+      harnessId: harness.id,
+      contextSize: this.deps.contextSize,
+    });
   }
 
   private gate(request: Parameters<typeof gateCall>[0]["request"], signal: AbortSignal): Promise<GateAnswer> {

@@ -111,6 +111,8 @@ export const HistoryEvent = z.discriminatedUnion("type", [
     display: z.array(DisplayContent).default([]),
   }),
   z.object({ type: z.literal("plan"), turnId: z.string(), entries: z.array(PlanEntry) }),
+  /** A text-protocol harness could not read the model's reply: the correction sent back to it. */
+  z.object({ type: z.literal("format_error"), turnId: z.string(), step: z.number().int(), text: z.string() }),
   z.object({ type: z.literal("harness_changed"), harness: z.string(), reason: z.string().optional() }),
   z.object({ type: z.literal("model_changed"), model: z.string() }),
   z.object({ type: z.literal("mode_changed"), mode: z.string() }),
