@@ -71,3 +71,49 @@ describe("renderHistory", () => {
     ]);
   });
 });
+
+describe("renderHistory across harnesses", () => {
+  const shell = { name: "Bash", capability: "exec" } as never;
+  const read = { name: "Read", capability: "read" } as never;
+  const foreign = (name: string, capability: "exec" | "patch", args: string): HistoryEvent => ({
+    ...(call("x") as Extract<HistoryEvent, { type: "tool_call" }>),
+    name,
+    capability,
+    arguments: args,
+  });
+
+  it("maps another harness's command onto this harness's shell tool and keeps the result", () => {
+    const history: HistoryEvent[] = [
+      foreign("shell_command", "exec", '{"command":"npm test","workdir":"/w"}'),
+      { type: "tool_result", turnId: "t1", callId: "x", status: "completed", output: "ok", display: [] },
+    ];
+    expect(renderHistory(history, { tools: [shell, read], harness: "claude-code" })).toEqual([
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          { id: "x", type: "function", function: { name: "Bash", arguments: '{"command":"npm test"}' } },
+        ],
+      },
+      { role: "tool", tool_call_id: "x", content: "ok" },
+    ]);
+  });
+
+  it("shows calls without a counterpart as text, with their results", () => {
+    const history: HistoryEvent[] = [
+      foreign("apply_patch", "patch", '{"input":"*** Begin Patch"}'),
+      {
+        type: "tool_result",
+        turnId: "t1",
+        callId: "x",
+        status: "completed",
+        output: "Success.",
+        display: [],
+      },
+    ];
+    expect(renderHistory(history, { tools: [shell, read], harness: "claude-code" })).toEqual([
+      { role: "assistant", content: '[called apply_patch with {"input":"*** Begin Patch"}]' },
+      { role: "user", content: "[result of apply_patch]\nSuccess." },
+    ]);
+  });
+});

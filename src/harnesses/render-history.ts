@@ -10,8 +10,12 @@ export const INTERRUPTED_OUTPUT = "aborted: the tool call was interrupted before
  * shares. Guarantees the adjacency rule of chat APIs: every assistant `tool_calls` entry is
  * answered by a `tool` message before any other message.
  */
-export function renderHistory(history: HistoryEvent[], options: { tools?: Tool[] } = {}): ChatMessage[] {
-  const translate = options.tools ? translator(options.tools) : undefined;
+export function renderHistory(
+  history: HistoryEvent[],
+  /** With these, calls made under another harness are put in this harness's terms. */
+  options: { tools?: Tool[]; harness?: string } = {},
+): ChatMessage[] {
+  const translate = options.tools ? translator(options.tools, options.harness) : undefined;
   const textual = new Map<string, string>();
   const messages: ChatMessage[] = [];
   let assistant: Extract<ChatMessage, { role: "assistant" }> | undefined;
@@ -137,11 +141,13 @@ function joinUser(a: string | ChatContentPart[], b: string | ChatContentPart[]):
  * command (every harness's shell tool takes `command`) onto this harness's shell tool;
  * anything else has no counterpart (undefined).
  */
-function translator(tools: Tool[]) {
+function translator(tools: Tool[], harness: string | undefined) {
   const names = new Set(tools.map((t) => t.name));
   const shell = tools.find((t) => t.capability === "exec");
   return (call: HistoryEventOf<"tool_call">): { name: string; arguments: string } | undefined => {
-    if (names.has(call.name)) return { name: call.name, arguments: call.arguments };
+    // The harness's own calls stay as they were, even unknown names (the model saw them fail).
+    if (call.harness === harness || names.has(call.name))
+      return { name: call.name, arguments: call.arguments };
     if (call.capability !== "exec" || !shell) return undefined;
     try {
       const args = JSON.parse(call.arguments) as { command?: unknown; cmd?: unknown };

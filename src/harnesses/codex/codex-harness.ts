@@ -37,7 +37,7 @@ export const codexHarness: Harness = {
         // No sandbox yet: the permissions text must not promise unasked commands in `auto`.
         { role: "system", content: `${prompt}\n\n${permissionsBlock({ mode: ctx.mode, sandboxed: false })}` },
         ...context,
-        ...renderHistory(history, { tools }),
+        ...renderHistory(history, { tools, harness: "codex" }),
       ],
       tools: tools.map((tool) => ({
         type: "function",
