@@ -58,7 +58,9 @@ export type ToolAccess =
   | { type: "none" }
   | { type: "read"; paths: string[] }
   | { type: "write"; paths: string[] }
-  | { type: "exec"; command: string; cwd: string };
+  | { type: "exec"; command: string; cwd: string }
+  /** Anything else with side effects the sandbox cannot confine (e.g. an MCP tool). */
+  | { type: "tool"; key: string; label: string };
 
 export interface ToolResult {
   /** What the model sees, already formatted and truncated by the harness policy. */
