@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -265,21 +265,39 @@ describe("loadAgentsMd", () => {
     });
   });
 
-  it("spends the byte budget root to leaf: deeper files are cut first, at a character boundary", async () => {
+  it("gives the byte budget to the deepest files first, cutting at a character boundary", async () => {
     const root = await tree({
       "home/AGENTS.md": "g".repeat(100),
       "repo/.git/": "",
-      "repo/AGENTS.md": "r".repeat(20),
+      "repo/AGENTS.md": "never seen",
       "repo/a/AGENTS.md": `${"x".repeat(9)}é tail`,
-      "repo/a/b/AGENTS.md": "never seen",
+      "repo/a/b/AGENTS.md": "b".repeat(20),
     });
     const loaded = await loadAgentsMd({
       cwd: path.join(root, "repo/a/b"),
       home: path.join(root, "home"),
       maxBytes: 30,
     });
-    // The global file is outside the budget; 20 bytes for the root leave 10, which would split "é".
-    expect(loaded.files.map((f) => f.text)).toEqual(["g".repeat(100), "r".repeat(20), "x".repeat(9)]);
+    // The global file is outside the budget; 20 bytes for the leaf leave 10, which would split "é".
+    expect(loaded.files.map((f) => f.text)).toEqual(["g".repeat(100), "x".repeat(9), "b".repeat(20)]);
+  });
+
+  it("falls back to CLAUDE.md, loads a symlinked copy once, and walks additional roots", async () => {
+    const root = await tree({
+      "repo/.git/": "",
+      "repo/AGENTS.md": "root rules",
+      "repo/pkg/CLAUDE.md": "pkg rules",
+      "other/.git/": "",
+      "other/AGENTS.md": "other rules",
+    });
+    await mkdir(path.join(root, "other/sub"));
+    await symlink(path.join(root, "repo/AGENTS.md"), path.join(root, "other/sub/CLAUDE.md"));
+    const loaded = await loadAgentsMd({
+      cwd: path.join(root, "repo/pkg"),
+      additionalDirectories: [path.join(root, "other/sub")],
+      home: path.join(root, "nohome"),
+    });
+    expect(loaded.files.map((f) => f.text)).toEqual(["root rules", "pkg rules", "other rules"]);
   });
 
   it("returns nothing when there are no files", async () => {

@@ -2,7 +2,10 @@ import * as nodeFs from "node:fs/promises";
 import path from "node:path";
 
 /**
- * AGENTS.md discovery as Codex does it (codex-rs `core/src/agents_md.rs`,
+ * AGENTS.md discovery, Codex's walk with three changes (research/standards.md §0.1): a
+ * per-directory `CLAUDE.md` fallback, realpath de-duplication, and the byte budget given to the
+ * deepest files first (as Kimi does), since the file nearest to `cwd` is the most specific.
+ * Codex's rules otherwise (codex-rs `core/src/agents_md.rs`,
  * `codex-home/src/instructions/mod.rs`):
  *
  * - global: `<home>/AGENTS.override.md`, else `<home>/AGENTS.md`; trimmed; a blank file falls
@@ -38,6 +41,10 @@ export interface LoadedAgentsMd {
 
 export interface LoadAgentsMdOptions {
   cwd: string;
+  /** Further workspace roots whose project files are appended (their own root→leaf walk). */
+  additionalDirectories?: string[];
+  /** Tried after `AGENTS.override.md` and `AGENTS.md` in each directory (default `CLAUDE.md`). */
+  fallbackNames?: string[];
   /** Where the global file lives (`$INTERPRETER_HOME`). */
   home: string;
   fs?: AgentsMdFs;
@@ -45,19 +52,27 @@ export interface LoadAgentsMdOptions {
 }
 
 const CANDIDATES = ["AGENTS.override.md", "AGENTS.md"];
+const DEFAULT_FALLBACKS = ["CLAUDE.md"];
 const PROJECT_DOC_SEPARATOR = "\n\n--- project-doc ---\n\n";
 
 /** Rejects only on unexpected I/O errors; missing files and folders are simply absent. */
 export async function loadAgentsMd(options: LoadAgentsMdOptions): Promise<LoadedAgentsMd> {
   const fs = options.fs ?? nodeFs;
-  const cwd = path.resolve(options.cwd);
+  const names = [...CANDIDATES, ...(options.fallbackNames ?? DEFAULT_FALLBACKS)];
   const global = await loadGlobal(fs, path.resolve(options.home));
+  const seen = new Set<string>(global ? [await realpathOf(global.path)] : []);
   const found: RawDoc[] = [];
-  for (const directory of await searchDirs(fs, cwd)) {
-    const file = await firstFile(fs, directory);
-    if (!file) continue;
-    const bytes = await readOrUndefined(fs, file);
-    if (bytes) found.push({ path: file, directory, bytes });
+  for (const cwd of [options.cwd, ...(options.additionalDirectories ?? [])].map((d) => path.resolve(d))) {
+    for (const directory of await searchDirs(fs, cwd)) {
+      const file = await firstFile(fs, directory, names);
+      if (!file) continue;
+      // A CLAUDE.md -> AGENTS.md symlink, or a directory reached twice, loads once.
+      const real = await realpathOf(file);
+      if (seen.has(real)) continue;
+      seen.add(real);
+      const bytes = await readOrUndefined(fs, file);
+      if (bytes) found.push({ path: file, directory, bytes });
+    }
   }
   const project = applyBudget(found, options.maxBytes ?? 32 * 1024);
 
@@ -79,24 +94,28 @@ interface RawDoc {
 }
 
 /**
- * Codex's budget: consumed from the root towards `cwd`, so deeper files are cut first. A file
- * larger than what is left is cut to it (here at a character boundary, where Codex would leave a
- * U+FFFD) and ends the list; a blank file costs nothing.
+ * The budget goes to the deepest files first (the walk's last entries), so the file nearest to
+ * `cwd` is the last to be cut. A file larger than what is left is cut to it at a character
+ * boundary; files above it get nothing. Output stays in root→leaf order; a blank file costs nothing.
  */
 function applyBudget(docs: RawDoc[], maxBytes: number): AgentsMdFile[] {
   const kept: AgentsMdFile[] = [];
   let remaining = maxBytes;
-  for (const doc of docs) {
+  for (const doc of [...docs].reverse()) {
     if (remaining <= 0) break;
     const cut = doc.bytes.length > remaining;
     const text = Buffer.from(
       doc.bytes.subarray(0, cut ? charBoundary(doc.bytes, remaining) : undefined),
     ).toString("utf8");
     if (text.trim() === "") continue;
-    kept.push({ path: doc.path, directory: doc.directory, text });
+    kept.unshift({ path: doc.path, directory: doc.directory, text });
     remaining = cut ? 0 : remaining - doc.bytes.length;
   }
   return kept;
+}
+
+async function realpathOf(file: string): Promise<string> {
+  return nodeFs.realpath(file).catch(() => path.resolve(file));
 }
 
 /** The largest index ≤ `limit` that does not split a UTF-8 sequence. */
@@ -127,8 +146,8 @@ async function searchDirs(fs: AgentsMdFs, cwd: string): Promise<string[]> {
   }
 }
 
-async function firstFile(fs: AgentsMdFs, directory: string): Promise<string | undefined> {
-  for (const name of CANDIDATES) {
+async function firstFile(fs: AgentsMdFs, directory: string, names: string[]): Promise<string | undefined> {
+  for (const name of names) {
     const file = path.join(directory, name);
     if (await isFile(fs, file)) return file;
   }

@@ -166,7 +166,7 @@ export class SessionManager {
       fs,
       contextSize: config.contextWindow,
       maxTurnSteps: config.maxTurnSteps,
-      instructions: this.instructions(record.cwd),
+      instructions: this.instructions(record),
       projectRoot: findProjectRoot(record.cwd),
       shell: path.basename(process.env.SHELL ?? "bash"),
       now: this.deps.now ?? (() => new Date()),
@@ -179,8 +179,9 @@ export class SessionManager {
     return session;
   }
 
-  private instructions(cwd: string): Promise<string> {
-    return loadAgentsMd({ cwd, home: this.deps.config.home }).then(
+  private instructions(record: SessionRecord): Promise<string> {
+    const { cwd, additionalDirectories } = record;
+    return loadAgentsMd({ cwd, additionalDirectories, home: this.deps.config.home }).then(
       (loaded) => loaded.text,
       (error: unknown) => {
         this.deps.logger.warn({ err: String(error) }, "AGENTS.md discovery failed");
