@@ -52,7 +52,12 @@ export function decide(options: DecideOptions): Verdict {
       const ruleKey = `tool:${access.key}`;
       const rule = rules.find((r) => r.key === ruleKey);
       if (rule) return { decision: rule.decision, ruleKey, reason: "stored rule" };
-      return { decision: "ask", ruleKey, ruleLabel: access.label, reason: `${mode} mode asks before ${access.label}` };
+      return {
+        decision: "ask",
+        ruleKey,
+        ruleLabel: access.label,
+        reason: `${mode} mode asks before ${access.label}`,
+      };
     }
     case "write": {
       const outside = access.paths.filter((p) => !insideRoots(p, roots));
