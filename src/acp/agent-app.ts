@@ -12,7 +12,12 @@ import type { Logger } from "../config/logger.js";
 import { MODES, type Mode } from "../config/types.js";
 import type { Session } from "../sessions/session.js";
 import { type SessionManager, SessionNotFoundError } from "../sessions/session-manager.js";
-import { runSlashCommand, SLASH_COMMANDS } from "../sessions/slash-commands.js";
+import {
+  availableCommands,
+  expandSkillCommand,
+  runSlashCommand,
+  SLASH_COMMANDS,
+} from "../sessions/slash-commands.js";
 import { TurnError } from "../sessions/types.js";
 import { createClientPort } from "./client-port.js";
 import { toConfigOptions, toModeState } from "./config-options.js";
@@ -32,6 +37,11 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
     session.attach(createClientPort({ client, sessionId: session.id, logger }));
     // Editors stall when commands arrive before the session/new response: send them after it.
     setTimeout(() => session.send({ type: "commands", commands: SLASH_COMMANDS }), 0);
+    // Skills join the list once discovered (never before the response above).
+    void session.skills().then((skills) => {
+      if (skills.length > 0)
+        setTimeout(() => session.send({ type: "commands", commands: availableCommands(skills) }), 0);
+    });
   };
   const setupResponse = (session: Session) => ({
     configOptions: toConfigOptions(session.options()),
@@ -159,8 +169,9 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
     .onRequest(methods.agent.session.prompt, async ({ params }) => {
       const session = open(params.sessionId);
       if (runSlashCommand(session, params.prompt, manager.endpoint)) return { stopReason: "end_turn" };
+      const prompt = expandSkillCommand(params.prompt, await session.skills()) ?? params.prompt;
       try {
-        return { stopReason: await session.prompt(params.prompt) };
+        return { stopReason: await session.prompt(prompt) };
       } catch (error) {
         if (error instanceof TurnError) throw new RequestError(-32603, error.message, { code: error.code });
         throw error;

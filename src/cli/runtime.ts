@@ -32,7 +32,8 @@ export function createRuntime(options: {
   harnesses?: Harness[];
 }): Runtime {
   const env = options.env ?? process.env;
-  const config = loadConfig({ env, cli: options.cli, userHome: os.homedir() });
+  const userHome = env.HOME ?? os.homedir();
+  const config = loadConfig({ env, cli: options.cli, userHome });
   const logger = createLogger({ home: config.home, level: env.INTERPRETER_LOG ?? "info" });
   const store = openStore({ path: path.join(config.home, "openinterpreter.db") });
   if (store.recovered)
@@ -45,6 +46,7 @@ export function createRuntime(options: {
     createProvider: createChatProvider,
     exec: createLocalExec({ env: buildChildEnv(env) }),
     fs: createLocalFs(),
+    userHome,
     newId: randomUUID,
   });
   let down = false;

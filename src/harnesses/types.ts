@@ -23,6 +23,8 @@ export interface HarnessContext {
   platform: string;
   /** Whether `cwd` is inside a git repository. */
   isGitRepo: boolean;
+  /** The Agent Skills catalog: one entry per name; the model reads SKILL.md itself. */
+  skills: Array<{ name: string; description: string; path: string }>;
 }
 
 /** A text-protocol harness turns the model's plain answer into tool calls itself. */

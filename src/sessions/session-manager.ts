@@ -4,6 +4,8 @@ import type { Logger } from "../config/logger.js";
 import type { Config } from "../config/types.js";
 import { loadAgentsMd } from "../context/agents-md.js";
 import { findProjectRoot } from "../context/project-root.js";
+import { loadSkills, type SkillCatalog } from "../context/skills/load-skills.js";
+import { skillRoots } from "../context/skills/skill-roots.js";
 import type { Harness } from "../harnesses/types.js";
 import type { ModelEndpoint, Provider } from "../providers/types.js";
 import type { ListSessionsOptions, SessionPage, SessionRecord, Store } from "../store/types.js";
@@ -18,6 +20,8 @@ export interface SessionManagerDeps {
   createProvider(endpoint: ModelEndpoint): Provider;
   exec: ExecPort;
   fs: FsPort;
+  /** The user's home folder (for `~/.agents/skills` and friends). */
+  userHome: string;
   now?: () => Date;
   newId?: () => string;
 }
@@ -68,7 +72,13 @@ export class SessionManager {
       mode: config.mode,
       model: config.model ?? null,
     });
-    return this.remember(record);
+    const catalog = this.skills(record);
+    const session = this.remember(record, catalog);
+    // Skill problems are told once, when the session starts.
+    void catalog.then(({ notices }) => {
+      for (const text of notices) session.notice("warning", text);
+    });
+    return session;
   }
 
   /** Opens a stored session (for load/resume), reusing it when this process has it open. */
@@ -81,7 +91,8 @@ export class SessionManager {
       additionalDirectories: options.additionalDirectories ?? record.additionalDirectories,
       mcpServers: options.mcpServers ?? record.mcpServers,
     };
-    return this.remember(this.deps.store.updateSession(id, patch));
+    const updated = this.deps.store.updateSession(id, patch);
+    return this.remember(updated, this.skills(updated));
   }
 
   get(id: string): Session | undefined {
@@ -155,7 +166,7 @@ export class SessionManager {
     return provider;
   }
 
-  private remember(record: SessionRecord): Session {
+  private remember(record: SessionRecord, catalog: Promise<SkillCatalog>): Session {
     const { config, store, harnesses, exec, fs } = this.deps;
     const session = new Session(record, {
       store,
@@ -168,6 +179,7 @@ export class SessionManager {
       maxTurnSteps: config.maxTurnSteps,
       instructions: this.instructions(record),
       projectRoot: findProjectRoot(record.cwd),
+      skills: catalog.then((c) => c.skills),
       shell: path.basename(process.env.SHELL ?? "bash"),
       now: this.deps.now ?? (() => new Date()),
       newId: () => this.newId(),
@@ -177,6 +189,20 @@ export class SessionManager {
     });
     this.open.set(record.id, session);
     return session;
+  }
+
+  private skills(record: SessionRecord): Promise<SkillCatalog> {
+    const roots = skillRoots({
+      cwd: record.cwd,
+      projectRoot: findProjectRoot(record.cwd),
+      additionalDirectories: record.additionalDirectories,
+      userHome: this.deps.userHome,
+      interpreterHome: this.deps.config.home,
+    });
+    return loadSkills(roots).catch((error: unknown) => {
+      this.deps.logger.warn({ err: String(error) }, "skill discovery failed");
+      return { skills: [], notices: [] };
+    });
   }
 
   private instructions(record: SessionRecord): Promise<string> {

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Mode } from "../config/types.js";
+import type { Skill } from "../context/skills/parse-skill.js";
 import { chooseHarness, findHarness } from "../harnesses/harness-list.js";
 import type { Harness, HarnessContext } from "../harnesses/types.js";
 import type { Provider } from "../providers/types.js";
@@ -30,6 +31,8 @@ export interface SessionDeps {
   maxTurnSteps: number;
   /** Instruction files for the session, loaded once in the background. */
   instructions: Promise<HarnessContext["instructions"]>;
+  /** The skills catalog, loaded once in the background. */
+  skills: Promise<Skill[]>;
   projectRoot: string;
   shell: string;
   now(): Date;
@@ -107,6 +110,11 @@ export class Session {
 
   replay(): SessionOutput[] {
     return replayOutputs(this.history, this.runningTurn);
+  }
+
+  /** The session's skills (for slash commands). */
+  skills(): Promise<Skill[]> {
+    return this.deps.skills;
   }
 
   /** Runs one prompt after any turn already running; resolves with its stop reason. */
@@ -287,6 +295,7 @@ export class Session {
       mode: this.mode,
       shell: this.deps.shell,
       instructions: await this.deps.instructions,
+      skills: (await this.deps.skills).map(({ name, description, path }) => ({ name, description, path })),
       // en-CA formats dates as YYYY-MM-DD, in the user's own time zone.
       currentDate: this.startedAt.toLocaleDateString("en-CA"),
       timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,

@@ -1,4 +1,6 @@
+import { pathToFileURL } from "node:url";
 import { MODES, type Mode } from "../config/types.js";
+import type { Skill } from "../context/skills/parse-skill.js";
 import type { ContentBlock } from "../store/events.js";
 import type { Session } from "./session.js";
 import type { SlashCommandInfo } from "./types.js";
@@ -89,4 +91,35 @@ function status(session: Session, endpoint: string): string {
     "Sandbox: not available yet: commands that are not known read-only ask first (except in full-access)",
     `Context: ${context}`,
   ].join("\n");
+}
+
+/** Built-ins first, then one command per skill whose name no built-in takes. */
+export function availableCommands(skills: Skill[]): SlashCommandInfo[] {
+  const taken = new Set(SLASH_COMMANDS.map((c) => c.name));
+  const fromSkills = skills
+    .filter((skill) => !taken.has(skill.name))
+    .map((skill) => ({ name: skill.name, description: skill.description, hint: "what to do" }));
+  return [...SLASH_COMMANDS, ...fromSkills];
+}
+
+/**
+ * `/skill-name args` → the prompt as typed plus the skill's SKILL.md as embedded context, so
+ * the model follows the skill without having to find it. Undefined when no skill matches.
+ */
+export function expandSkillCommand(content: ContentBlock[], skills: Skill[]): ContentBlock[] | undefined {
+  const first = content[0];
+  if (first?.type !== "text" || typeof first.text !== "string") return undefined;
+  const name = /^\/([a-z0-9-]+)(?:\s|$)/.exec(first.text.trim())?.[1];
+  const skill =
+    name && !SLASH_COMMANDS.some((c) => c.name === name) ? skills.find((s) => s.name === name) : undefined;
+  if (!skill) return undefined;
+  const resource = {
+    type: "resource",
+    resource: {
+      uri: pathToFileURL(skill.path).href,
+      mimeType: "text/markdown",
+      text: `Use the skill \`${skill.name}\` (folder ${skill.directory}) for this request.\n\n${skill.body.trim()}`,
+    },
+  };
+  return [...content, resource];
 }

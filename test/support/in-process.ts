@@ -44,6 +44,7 @@ export async function startInProcess(options: {
     cli: { model: "mock-model", ...options.cli },
     env: {
       INTERPRETER_HOME: home,
+      HOME: home,
       OPENAI_BASE_URL: options.model.url,
       OPENAI_API_KEY: "sk-test-key",
       PATH: process.env.PATH,

@@ -1,7 +1,7 @@
 import type { ChatMessage } from "../../providers/types.js";
 import { renderHistory } from "../render-history.js";
 import type { Harness } from "../types.js";
-import { agentsMdBlock, environmentContext, permissionsBlock } from "./context-blocks.js";
+import { agentsMdBlock, environmentContext, permissionsBlock, skillsBlock } from "./context-blocks.js";
 import prompt from "./prompt.md";
 import { applyPatchTool } from "./tools/apply-patch.js";
 import { shellCommandTool } from "./tools/shell-command.js";
@@ -23,6 +23,8 @@ export const codexHarness: Harness = {
     if (ctx.instructions) {
       context.push({ role: "user", content: agentsMdBlock({ directory: ctx.cwd, text: ctx.instructions }) });
     }
+    const skills = skillsBlock(ctx.skills);
+    if (skills) context.push({ role: "user", content: skills });
     context.push({
       role: "user",
       content: environmentContext({

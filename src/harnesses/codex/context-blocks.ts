@@ -136,3 +136,24 @@ const APPROVAL: Record<Mode, string> = {
   auto: ON_REQUEST,
   "full-access": NEVER,
 };
+
+/**
+ * Codex's skills section (a user message wrapped in `<skills_instructions>`): the catalog of
+ * name, description and path, then how to use a skill. Empty when there are no skills.
+ */
+export function skillsBlock(skills: Array<{ name: string; description: string; path: string }>): string {
+  if (skills.length === 0) return "";
+  const lines = skills.map((s) => `- ${s.name}: ${s.description} (file: ${s.path})`);
+  return [
+    "<skills_instructions>",
+    "## Skills",
+    "A skill is a folder of instructions and optional scripts for one kind of task, described in its SKILL.md.",
+    "### Available skills",
+    ...lines,
+    "### How to use skills",
+    "- When a task matches a skill's description, or the user names it, open its SKILL.md before you start and follow it.",
+    "- Resolve paths mentioned in SKILL.md against the skill's folder; open referenced files only when you need them.",
+    "- Prefer running a skill's bundled scripts over rewriting them.",
+    "</skills_instructions>",
+  ].join("\n");
+}
