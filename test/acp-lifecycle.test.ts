@@ -129,7 +129,15 @@ describe("config options and modes", () => {
     await oi.prompt(sessionId, "/mode full-access");
     await oi.prompt(sessionId, "/harness");
     expect(oi.editor.text(sessionId)).toContain("`codex` (active)");
+    await oi.prompt(sessionId, "/usage");
+    expect(oi.editor.text(sessionId)).toContain("No model requests yet");
+    await oi.prompt(sessionId, "/skills");
+    expect(oi.editor.text(sessionId)).toContain("No skills found");
     expect(model.requests).toHaveLength(0);
+    model.reply({ text: "Wrote AGENTS.md." });
+    await oi.prompt(sessionId, "/init");
+    const sent = (model.requests[0]!.body.messages as Array<{ content: string }>).at(-1)!.content;
+    expect(sent).toMatch(/^Survey this repository and write an AGENTS.md/);
     const options = await oi.agent.request(methods.agent.session.setConfigOption, {
       sessionId,
       configId: "model",

@@ -12,12 +12,7 @@ import type { Logger } from "../config/logger.js";
 import { MODES, type Mode } from "../config/types.js";
 import type { Session } from "../sessions/session.js";
 import { type SessionManager, SessionNotFoundError } from "../sessions/session-manager.js";
-import {
-  availableCommands,
-  expandSkillCommand,
-  runSlashCommand,
-  SLASH_COMMANDS,
-} from "../sessions/slash-commands.js";
+import { availableCommands, handleSlashCommand, SLASH_COMMANDS } from "../sessions/slash-commands.js";
 import { TurnError } from "../sessions/types.js";
 import { createClientPort } from "./client-port.js";
 import { toConfigOptions, toModeState } from "./config-options.js";
@@ -168,10 +163,14 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
     })
     .onRequest(methods.agent.session.prompt, async ({ params }) => {
       const session = open(params.sessionId);
-      if (runSlashCommand(session, params.prompt, manager.endpoint)) return { stopReason: "end_turn" };
-      const prompt = expandSkillCommand(params.prompt, await session.skills()) ?? params.prompt;
+      const outcome = await handleSlashCommand({
+        session,
+        content: params.prompt,
+        endpoint: manager.endpoint,
+      });
+      if (outcome.handled) return { stopReason: "end_turn" };
       try {
-        return { stopReason: await session.prompt(prompt) };
+        return { stopReason: await session.prompt(outcome.prompt) };
       } catch (error) {
         if (error instanceof TurnError) throw new RequestError(-32603, error.message, { code: error.code });
         throw error;

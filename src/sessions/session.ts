@@ -108,6 +108,19 @@ export class Session {
     return this.history.findLast((e): e is HistoryEventOf<"usage"> => e.type === "usage");
   }
 
+  usageTotals() {
+    const totals = { requests: 0, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, reasoningTokens: 0 };
+    for (const e of this.history) {
+      if (e.type !== "usage") continue;
+      totals.requests++;
+      totals.inputTokens += e.inputTokens;
+      totals.outputTokens += e.outputTokens;
+      totals.cachedInputTokens += e.cachedInputTokens ?? 0;
+      totals.reasoningTokens += e.reasoningTokens ?? 0;
+    }
+    return totals;
+  }
+
   replay(): SessionOutput[] {
     return replayOutputs(this.history, this.runningTurn);
   }

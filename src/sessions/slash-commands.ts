@@ -14,7 +14,52 @@ export const SLASH_COMMANDS: SlashCommandInfo[] = [
     hint: MODES.join(" | "),
   },
   { name: "status", description: "Show the model, endpoint, harness, mode and context use" },
+  { name: "skills", description: "List the Agent Skills this session can use" },
+  { name: "usage", description: "Show the tokens this session has used" },
+  { name: "init", description: "Survey the repository and write an AGENTS.md for it" },
 ];
+
+const INIT_PROMPT = `Survey this repository and write an AGENTS.md file at its root for coding agents that will work on it.
+Look at the layout, the build and test commands (package manifests, Makefiles, CI files), the languages and frameworks, and any existing contributor docs.
+The file should say, briefly and concretely: what the project is; how to install, build, run the tests and lint; how the code is organised; the conventions a change must follow; and anything surprising.
+Keep it short (well under 200 lines), use commands that really exist in this repository, and do not invent facts. If an AGENTS.md already exists, improve it instead of replacing what is still true.`;
+
+/** What a prompt turned out to be: handled here (answered with a notice), or what to send to the model. */
+export type SlashOutcome = { handled: true } | { handled: false; prompt: ContentBlock[] };
+
+/**
+ * Built-in commands answer with notices (recorded, so they replay on load); `/init` and
+ * `/<skill>` become prompts for the model; anything else goes to the model unchanged.
+ */
+export async function handleSlashCommand(options: {
+  session: Session;
+  content: ContentBlock[];
+  endpoint: string;
+}): Promise<SlashOutcome> {
+  const { session, content } = options;
+  if (runSlashCommand(session, content, options.endpoint)) return { handled: true };
+  const first = content[0];
+  const text = first?.type === "text" && typeof first.text === "string" ? first.text.trim() : "";
+  const skills = await session.skills();
+  if (text === "/skills") {
+    session.notice("info", skillList(skills));
+    return { handled: true };
+  }
+  if (text === "/init" || text.startsWith("/init ")) {
+    const extra = text.slice("/init".length).trim();
+    return {
+      handled: false,
+      prompt: [{ type: "text", text: extra ? `${INIT_PROMPT}\n\n${extra}` : INIT_PROMPT }],
+    };
+  }
+  return { handled: false, prompt: expandSkillCommand(content, skills) ?? content };
+}
+
+function skillList(skills: Skill[]): string {
+  if (skills.length === 0)
+    return "No skills found. Add one as `.agents/skills/<name>/SKILL.md` in the project or `~/.agents/skills`.";
+  return `Skills (use \`/<name>\` or just ask):\n${skills.map((s) => `- \`${s.name}\`: ${s.description} (${s.path})`).join("\n")}`;
+}
 
 /**
  * Runs a built-in slash command if the prompt is one; returns false otherwise (unknown `/x`
@@ -36,6 +81,8 @@ export function runSlashCommand(session: Session, content: ContentBlock[], endpo
       return say(session, mode(session, arg));
     case "status":
       return say(session, status(session, endpoint));
+    case "usage":
+      return say(session, usage(session));
     default:
       return false;
   }
@@ -76,6 +123,16 @@ function mode(session: Session, arg: string): string {
   }
   session.setMode(arg as Mode);
   return `Mode set to \`${arg}\`.`;
+}
+
+function usage(session: Session): string {
+  const totals = session.usageTotals();
+  if (totals.requests === 0) return "No model requests yet in this session.";
+  return [
+    `Model requests: ${totals.requests}`,
+    `Input tokens: ${totals.inputTokens} (cached: ${totals.cachedInputTokens})`,
+    `Output tokens: ${totals.outputTokens} (reasoning: ${totals.reasoningTokens})`,
+  ].join("\n");
 }
 
 function status(session: Session, endpoint: string): string {
