@@ -1,3 +1,5 @@
+import { claudeCodeHarness } from "./claude-code/claude-code-harness.js";
+import { claudeCodeBareHarness } from "./claude-code-bare/claude-code-bare-harness.js";
 import { codexHarness } from "./codex/codex-harness.js";
 import type { Harness } from "./types.js";
 
@@ -6,7 +8,7 @@ const ALIASES: Record<string, string> = { native: "codex" };
 
 /** Every harness the daemon ships; a new harness is one folder plus one entry here. */
 export function builtinHarnesses(): Harness[] {
-  return [codexHarness];
+  return [codexHarness, claudeCodeHarness, claudeCodeBareHarness];
 }
 
 export interface HarnessChoice {

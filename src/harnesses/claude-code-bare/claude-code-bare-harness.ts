@@ -1,0 +1,48 @@
+import { ReadTracker } from "../../tools/fs/read-tracker.js";
+import { bareSystemPrompt, contextReminders } from "../claude-code/context-blocks.js";
+import { renderClaudeCode } from "../claude-code/render.js";
+import { bashTool } from "../claude-code/tools/bash.js";
+import { editTool } from "../claude-code/tools/edit.js";
+import { readTool } from "../claude-code/tools/read.js";
+import type { Harness } from "../types.js";
+
+/**
+ * The one-line descriptions Claude Code's minimal mode gives its three tools (OI
+ * `claude_code.rs::build_tools` for the bare profile; ours say "text files" because Read here
+ * reads text only).
+ */
+export const BARE_DESCRIPTIONS = {
+  Bash: "execute shell commands",
+  Read: "read text files",
+  Edit: "modify file contents in place",
+} as const;
+
+/**
+ * Claude Code's minimal mode, the upstream Open Interpreter choice for DeepSeek: only Bash, Read
+ * and Edit with one-line descriptions, a system prompt of an identity line, `CWD:` and `Date:`,
+ * and Edit refusing files that were not Read. No `max_tokens` is sent: DeepSeek's chat models
+ * reject values above their own output limit, and upstream sends none on the chat wire.
+ */
+export const claudeCodeBareHarness: Harness = {
+  id: "claude-code-bare",
+  title: "Claude Code (bare)",
+  description:
+    "Claude Code's minimal mode: only Bash, Read and Edit with a short prompt (DeepSeek's default)",
+  matches: (model) => /deepseek/i.test(model),
+  tools() {
+    const files = new ReadTracker();
+    return [
+      bashTool({ description: BARE_DESCRIPTIONS.Bash }),
+      readTool({ files, description: BARE_DESCRIPTIONS.Read }),
+      editTool({ files, description: BARE_DESCRIPTIONS.Edit }),
+    ];
+  },
+  render({ history, tools, ctx }) {
+    return renderClaudeCode({
+      history,
+      tools,
+      system: bareSystemPrompt(ctx),
+      reminders: contextReminders(ctx),
+    });
+  },
+};

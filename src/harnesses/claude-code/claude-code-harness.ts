@@ -1,0 +1,53 @@
+import { ReadTracker } from "../../tools/fs/read-tracker.js";
+import type { Harness } from "../types.js";
+import { contextReminders, environmentBlock } from "./context-blocks.js";
+import prompt from "./prompt.md";
+import { renderClaudeCode } from "./render.js";
+import { bashTool } from "./tools/bash.js";
+import { editTool } from "./tools/edit.js";
+import { globTool } from "./tools/glob.js";
+import { grepTool } from "./tools/grep.js";
+import { lsTool } from "./tools/ls.js";
+import { multiEditTool } from "./tools/multi-edit.js";
+import { readTool } from "./tools/read.js";
+import { todoWriteTool } from "./tools/todo-write.js";
+import { writeTool } from "./tools/write.js";
+
+/** Claude Code's default `max_tokens` (OI `claude_code.rs::CLAUDE_CODE_DEFAULT_MAX_TOKENS`). */
+export const CLAUDE_CODE_MAX_TOKENS = 32_000;
+
+/**
+ * Claude Code's harness in its Bash/Read/Write/Edit/MultiEdit/Glob/Grep/LS/TodoWrite generation:
+ * the system prompt in Claude Code's sections with the `<env>` block, skills and AGENTS.md as the
+ * reminders Claude Code opens the conversation with, and `max_tokens: 32000`. The Read tracker lives in the closure of one
+ * session's tool set, so Read-before-Edit holds per session.
+ */
+export const claudeCodeHarness: Harness = {
+  id: "claude-code",
+  title: "Claude Code",
+  description: "Anthropic Claude Code: Bash, Read, Write, Edit, MultiEdit, Glob, Grep, LS and TodoWrite",
+  matches: (model) => /claude|anthropic/i.test(model),
+  tools() {
+    const files = new ReadTracker();
+    return [
+      bashTool(),
+      globTool(),
+      grepTool(),
+      lsTool(),
+      readTool({ files }),
+      editTool({ files }),
+      multiEditTool({ files }),
+      writeTool({ files }),
+      todoWriteTool(),
+    ];
+  },
+  render({ history, tools, ctx }) {
+    return renderClaudeCode({
+      history,
+      tools,
+      system: `${prompt.trimEnd()}\n\n${environmentBlock(ctx)}`,
+      reminders: contextReminders(ctx),
+      knobs: { max_tokens: CLAUDE_CODE_MAX_TOKENS },
+    });
+  },
+};

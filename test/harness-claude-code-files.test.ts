@@ -1,0 +1,225 @@
+import { mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { beforeEach, describe, expect, it } from "vitest";
+import { claudeCodeHarness } from "../src/harnesses/claude-code/claude-code-harness.js";
+import { EMPTY_FILE_REMINDER, READ_REMINDER } from "../src/harnesses/claude-code/tools/read.js";
+import type { HarnessContext } from "../src/harnesses/types.js";
+import { createLocalExec } from "../src/tools/exec/run-command.js";
+import { createLocalFs } from "../src/tools/local-fs.js";
+import type { Tool, ToolContext, ToolResult } from "../src/tools/types.js";
+
+const NOT_READ =
+  "<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>";
+const STALE =
+  "<tool_use_error>File has been modified since read, either by the user or by a linter. Read it again before attempting to write it.</tool_use_error>";
+const SNIPPET = "has been updated. Here's the result of running `cat -n` on a snippet of the edited file:\n";
+
+let dir: string;
+let call: (name: string, args: object) => Promise<ToolResult>;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "oi-cc-files-"));
+  const ctx = { cwd: dir, instructions: "", model: "claude", scratchDir: dir } as HarnessContext;
+  const tools = claudeCodeHarness.tools(ctx);
+  const toolCtx: ToolContext = {
+    sessionId: "s",
+    cwd: dir,
+    roots: [dir],
+    signal: new AbortController().signal,
+    fs: createLocalFs(),
+    exec: createLocalExec(),
+    onProgress: () => {},
+  };
+  call = (name, args) => {
+    const tool = tools.find((t) => t.name === name) as Tool;
+    return tool.execute(tool.schema.parse(args), toolCtx);
+  };
+});
+
+const file = (name: string, content: string) => {
+  const p = path.join(dir, name);
+  writeFileSync(p, content);
+  return p;
+};
+const lines = (n: number) => Array.from({ length: n }, (_, i) => `line${i + 1}`).join("\n");
+/** Moves a file's mtime into the future, as an edit by someone else a moment later would. */
+const touchLater = (p: string) => utimesSync(p, new Date(), new Date(Date.now() + 10_000));
+
+describe("Read", () => {
+  it("numbers lines cat -n style, shows the final newline as an empty line, and adds the reminder", async () => {
+    const p = file("a.txt", "alpha\n\tbeta\n");
+    expect(await call("Read", { file_path: p })).toEqual({
+      output: `     1\talpha\n     2\t\tbeta\n     3\t${READ_REMINDER}`,
+    });
+  });
+
+  it("reads a window with offset and limit, and cuts lines at 2000 characters", async () => {
+    const p = file("b.txt", `${lines(12)}\n${"x".repeat(2500)}`);
+    expect((await call("Read", { file_path: p, offset: 11, limit: 2 })).output).toBe(
+      `    11\tline11\n    12\tline12${READ_REMINDER}`,
+    );
+    expect((await call("Read", { file_path: p, offset: 13 })).output).toBe(
+      `    13\t${"x".repeat(2000)}${READ_REMINDER}`,
+    );
+  });
+
+  it("answers an empty file and an offset past the end with Claude Code's reminders", async () => {
+    expect((await call("Read", { file_path: file("empty.txt", "") })).output).toBe(EMPTY_FILE_REMINDER);
+    expect((await call("Read", { file_path: file("short.txt", "x\ny\nz"), offset: 10 })).output).toBe(
+      "<system-reminder>Warning: the file exists but is shorter than the provided offset (10). The file has 3 lines.</system-reminder>",
+    );
+  });
+
+  it("reports a missing file as a tool error", async () => {
+    expect(await call("Read", { file_path: path.join(dir, "nope.txt") })).toEqual({
+      output: "<tool_use_error>File does not exist.</tool_use_error>",
+      isError: true,
+    });
+  });
+});
+
+describe("Edit", () => {
+  it("refuses a file that was not Read, with the exact message, and changes nothing", async () => {
+    const p = file("math.js", "a + b\n");
+    expect(await call("Edit", { file_path: p, old_string: "+", new_string: "-" })).toEqual({
+      output: NOT_READ,
+      isError: true,
+    });
+    expect(readFileSync(p, "utf8")).toBe("a + b\n");
+  });
+
+  it("replaces a unique string and shows four lines of context around it", async () => {
+    const p = file("c.txt", `${lines(12)}\n`);
+    await call("Read", { file_path: p });
+    const result = await call("Edit", { file_path: p, old_string: "line6", new_string: "LINE6" });
+    const expected = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
+      .map((n) => `${String(n).padStart(6)}\t${n === 6 ? "LINE6" : `line${n}`}`)
+      .join("\n");
+    expect(result.output).toBe(`The file ${p} ${SNIPPET}${expected}`);
+    expect(result.display).toEqual([
+      {
+        type: "diff",
+        path: p,
+        oldText: `${lines(12)}\n`,
+        newText: `${lines(12).replace("line6", "LINE6")}\n`,
+      },
+    ]);
+    // Its own edit keeps the file "read": a second edit needs no new Read.
+    expect(
+      (await call("Edit", { file_path: p, old_string: "line7", new_string: "LINE7" })).isError,
+    ).toBeFalsy();
+  });
+
+  it("reports a file changed on disk since it was read", async () => {
+    const p = file("d.txt", "one\n");
+    await call("Read", { file_path: p });
+    writeFileSync(p, "two\n");
+    touchLater(p);
+    expect(await call("Edit", { file_path: p, old_string: "two", new_string: "three" })).toEqual({
+      output: STALE,
+      isError: true,
+    });
+    expect(readFileSync(p, "utf8")).toBe("two\n");
+  });
+
+  it("names the count when old_string is not unique, and replaces all on request", async () => {
+    const p = file("e.txt", "x = 1\nx = 2\n");
+    await call("Read", { file_path: p });
+    expect((await call("Edit", { file_path: p, old_string: "x", new_string: "y" })).output).toBe(
+      "<tool_use_error>Found 2 matches of the string to replace, but replace_all is false. To replace all occurrences, set replace_all to true. To replace only one occurrence, please provide more context to uniquely identify the instance.\nString: x</tool_use_error>",
+    );
+    expect(
+      (await call("Edit", { file_path: p, old_string: "x", new_string: "y", replace_all: true })).output,
+    ).toBe(`The file ${p} has been updated. All occurrences of 'x' were successfully replaced with 'y'.`);
+    expect(readFileSync(p, "utf8")).toBe("y = 1\ny = 2\n");
+  });
+
+  it("rejects a missing string, a no-op and creation over an existing file", async () => {
+    const p = file("f.txt", "hello\n");
+    await call("Read", { file_path: p });
+    expect((await call("Edit", { file_path: p, old_string: "nope", new_string: "x" })).output).toBe(
+      "<tool_use_error>String to replace not found in file.\nString: nope</tool_use_error>",
+    );
+    expect((await call("Edit", { file_path: p, old_string: "hello", new_string: "hello" })).output).toBe(
+      "<tool_use_error>No changes to make: old_string and new_string are exactly the same.</tool_use_error>",
+    );
+    expect((await call("Edit", { file_path: p, old_string: "", new_string: "x" })).output).toBe(
+      "<tool_use_error>Cannot create new file - file already exists.</tool_use_error>",
+    );
+  });
+
+  it("creates a missing file from an empty old_string", async () => {
+    const p = path.join(dir, "new.txt");
+    expect((await call("Edit", { file_path: p, old_string: "", new_string: "a\nb" })).output).toBe(
+      `The file ${p} ${SNIPPET}     1\ta\n     2\tb`,
+    );
+    expect(readFileSync(p, "utf8")).toBe("a\nb");
+  });
+});
+
+describe("MultiEdit", () => {
+  it("applies all edits in order and lists them", async () => {
+    const p = file("g.txt", "one two three\n");
+    await call("Read", { file_path: p });
+    const edits = [
+      { old_string: "one", new_string: "1" },
+      { old_string: "three", new_string: "3" },
+    ];
+    expect((await call("MultiEdit", { file_path: p, edits })).output).toBe(
+      `Applied 2 edits to ${p}:\n1. Replaced "one" with "1"\n2. Replaced "three" with "3"`,
+    );
+    expect(readFileSync(p, "utf8")).toBe("1 two 3\n");
+  });
+
+  it("is all or nothing", async () => {
+    const p = file("h.txt", "one two\n");
+    await call("Read", { file_path: p });
+    const edits = [
+      { old_string: "one", new_string: "1" },
+      { old_string: "missing", new_string: "x" },
+    ];
+    expect((await call("MultiEdit", { file_path: p, edits })).output).toBe(
+      "<tool_use_error>String to replace not found in file.\nString: missing</tool_use_error>",
+    );
+    expect(readFileSync(p, "utf8")).toBe("one two\n");
+    const conflict = [
+      { old_string: "one", new_string: "two two" },
+      { old_string: "two", new_string: "2" },
+    ];
+    expect((await call("MultiEdit", { file_path: p, edits: conflict })).output).toBe(
+      "<tool_use_error>Cannot edit file: old_string is a substring of a new_string from a previous edit.</tool_use_error>",
+    );
+    expect(readFileSync(p, "utf8")).toBe("one two\n");
+  });
+  it("creates a file from an empty first old_string, then edits the new content", async () => {
+    const p = path.join(dir, "made.txt");
+    const edits = [
+      { old_string: "", new_string: "alpha beta\n" },
+      { old_string: "beta", new_string: "gamma" },
+    ];
+    expect((await call("MultiEdit", { file_path: p, edits })).output).toBe(
+      `Applied 2 edits to ${p}:\n1. Replaced "" with "alpha beta\n"\n2. Replaced "beta" with "gamma"`,
+    );
+    expect(readFileSync(p, "utf8")).toBe("alpha gamma\n");
+  });
+});
+
+describe("Write", () => {
+  it("creates a new file without a Read", async () => {
+    const p = path.join(dir, "sub", "new.txt");
+    expect((await call("Write", { file_path: p, content: "hi\n" })).output).toBe(
+      `File created successfully at: ${p}`,
+    );
+    expect(readFileSync(p, "utf8")).toBe("hi\n");
+  });
+
+  it("overwrites an existing file only after a Read, and shows the new content numbered", async () => {
+    const p = file("w.txt", "old\n");
+    expect((await call("Write", { file_path: p, content: "new\n" })).output).toBe(NOT_READ);
+    await call("Read", { file_path: p });
+    expect((await call("Write", { file_path: p, content: "new\ncontent" })).output).toBe(
+      `The file ${p} ${SNIPPET}     1\tnew\n     2\tcontent`,
+    );
+  });
+});

@@ -1,0 +1,179 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { claudeCodeHarness } from "../src/harnesses/claude-code/claude-code-harness.js";
+import { modelDisplayName } from "../src/harnesses/claude-code/context-blocks.js";
+import { claudeCodeBareHarness } from "../src/harnesses/claude-code-bare/claude-code-bare-harness.js";
+import type { HarnessContext } from "../src/harnesses/types.js";
+import type { HistoryEvent } from "../src/store/events.js";
+
+const golden = JSON.parse(readFileSync(new URL("./golden/claude-code/tools.json", import.meta.url), "utf8"));
+
+function harnessContext(over: Partial<HarnessContext> = {}): HarnessContext {
+  return {
+    sessionId: "s1",
+    cwd: "/work/project",
+    roots: ["/work/project"],
+    model: "claude-sonnet-4-5-20250929",
+    mode: "workspace-write",
+    shell: "bash",
+    instructions: "",
+    currentDate: "2026-03-01",
+    timezone: "UTC",
+    scratchDir: "/tmp/scratch",
+    platform: "linux",
+    isGitRepo: true,
+    skills: [],
+    ...over,
+  };
+}
+
+const user = (text: string): HistoryEvent => ({
+  type: "user_message",
+  turnId: "t1",
+  content: [{ type: "text", text }],
+});
+
+describe("claude-code tool surface", () => {
+  const tools = claudeCodeHarness.tools(harnessContext());
+
+  it("has Claude Code's tools, in its order, with its exact input schemas", () => {
+    expect(tools.map((tool) => ({ name: tool.name, parameters: tool.parameters }))).toEqual(golden);
+  });
+
+  it("describes every tool, and maps each onto an ACP kind and a capability", () => {
+    for (const tool of tools) expect(tool.description.length, tool.name).toBeGreaterThan(150);
+    expect(Object.fromEntries(tools.map((t) => [t.name, `${t.kind}/${t.capability}`]))).toEqual({
+      Bash: "execute/exec",
+      Glob: "search/search",
+      Grep: "search/search",
+      LS: "search/list",
+      Read: "read/read",
+      Edit: "edit/edit",
+      MultiEdit: "edit/edit",
+      Write: "edit/write",
+      TodoWrite: "think/plan",
+    });
+  });
+
+  it("keeps the steering the model relies on in the descriptions", () => {
+    const byName = Object.fromEntries(tools.map((t) => [t.name, t.description]));
+    expect(byName.Edit).toContain("spaces + line number + tab");
+    expect(byName.Edit).toContain("`replace_all`");
+    expect(byName.Read).toContain("2000 lines");
+    expect(byName.Bash).toContain("120000 ms");
+    expect(byName.Bash).toContain("30000 characters");
+    expect(byName.TodoWrite).toContain("activeForm");
+  });
+
+  it("is the natural choice for Claude models only", () => {
+    expect(claudeCodeHarness.matches("claude-opus-4-1")).toBe(true);
+    expect(claudeCodeHarness.matches("anthropic/claude-sonnet-4.5")).toBe(true);
+    expect(claudeCodeHarness.matches("deepseek-chat")).toBe(false);
+    expect(claudeCodeHarness.matches("gpt-5")).toBe(false);
+  });
+});
+
+describe("claude-code request layout", () => {
+  it("sends Claude Code's prompt sections, then the <env> block, with max_tokens 32000", () => {
+    const ctx = harnessContext();
+    const tools = claudeCodeHarness.tools(ctx);
+    const request = claudeCodeHarness.render({ history: [user("fix it")], tools, ctx });
+    expect(request.knobs).toEqual({ max_tokens: 32000 });
+    const system = request.messages[0]!;
+    expect(system.role).toBe("system");
+    const text = system.content as string;
+    const headings = text.split("\n").filter((line) => line.startsWith("# "));
+    expect(headings).toEqual([
+      "# System",
+      "# Doing tasks",
+      "# Executing actions with care",
+      "# Using your tools",
+      "# Tone and style",
+      "# Text output (does not apply to tool calls)",
+    ]);
+    const env = text.slice(text.indexOf("<env>"));
+    expect(env).toMatch(
+      /^<env>\nWorking directory: \/work\/project\nIs directory a git repo: Yes\nPlatform: linux\nOS Version: .+\nToday's date: 2026-03-01\n<\/env>\nYou are powered by the model named Sonnet 4\.5\. The exact model ID is claude-sonnet-4-5-20250929\.$/,
+    );
+    expect(request.messages.slice(1)).toEqual([{ role: "user", content: "fix it" }]);
+    expect(request.tools.map((t) => t.function.name)).toEqual(tools.map((t) => t.name));
+    expect(request.tools[0]).toEqual({
+      type: "function",
+      function: { name: "Bash", description: tools[0]!.description, parameters: tools[0]!.parameters },
+    });
+  });
+
+  it("puts AGENTS.md where Claude Code puts CLAUDE.md: a claudeMd reminder opening the first user message", () => {
+    const ctx = harnessContext({ instructions: "Run npm test before finishing.\n" });
+    const history = [user("first"), user("second")];
+    const request = claudeCodeHarness.render({ history, tools: [], ctx });
+    const first = request.messages[1]!;
+    expect(first.role).toBe("user");
+    const content = first.content as string;
+    expect(content.startsWith("<system-reminder>\n")).toBe(true);
+    expect(content).toContain("\n# claudeMd\n");
+    expect(content).toContain(
+      "\n\nContents of AGENTS.md (project instructions, checked into the codebase):\n\nRun npm test before finishing.\n\n      IMPORTANT: ",
+    );
+    expect(content.endsWith("</system-reminder>\n\nfirst\n\nsecond")).toBe(true);
+    expect(request.messages.filter((m) => m.role === "user")).toHaveLength(1);
+  });
+
+  it("lists skills in a reminder before the AGENTS.md one, with the SKILL.md to Read", () => {
+    const skills = [{ name: "release", description: "Cut a release", path: "/skills/release/SKILL.md" }];
+    const ctx = harnessContext({ instructions: "Be brief.", skills });
+    const content = claudeCodeHarness.render({ history: [user("go")], tools: [], ctx }).messages[1]!
+      .content as string;
+    expect(content).toMatch(
+      /^<system-reminder>\n.*SKILL\.md.*:\n\n- release: Cut a release \(file: \/skills\/release\/SKILL\.md\)\n<\/system-reminder>\n\n<system-reminder>\n[\s\S]*# claudeMd[\s\S]*Be brief\.[\s\S]*<\/system-reminder>\n\ngo$/,
+    );
+  });
+
+  it("names the model plainly when it is not a Claude model", () => {
+    const request = claudeCodeHarness.render({
+      history: [],
+      tools: [],
+      ctx: harnessContext({ model: "glm-4.6" }),
+    });
+    expect(request.messages[0]!.content).toContain("</env>\nYou are powered by the model glm-4.6.");
+    expect(modelDisplayName("anthropic/claude-opus-4-1:thinking")).toBe("Opus 4.1");
+    expect(modelDisplayName("claude-3-haiku")).toBe("claude-3-haiku");
+  });
+});
+
+describe("claude-code-bare", () => {
+  const ctx = harnessContext({ model: "deepseek-chat", instructions: "Use pnpm." });
+  const tools = claudeCodeBareHarness.tools(ctx);
+
+  it("exposes only Bash, Read and Edit, with Claude Code's schemas and one-line descriptions", () => {
+    const full = Object.fromEntries(
+      (golden as Array<{ name: string; parameters: object }>).map((t) => [t.name, t.parameters]),
+    );
+    expect(tools.map((t) => [t.name, t.description])).toEqual([
+      ["Bash", "execute shell commands"],
+      ["Read", "read text files"],
+      ["Edit", "modify file contents in place"],
+    ]);
+    for (const tool of tools) expect(tool.parameters).toEqual(full[tool.name]);
+  });
+
+  it("is DeepSeek's default", () => {
+    expect(claudeCodeBareHarness.matches("deepseek-chat")).toBe(true);
+    expect(claudeCodeBareHarness.matches("deepseek/deepseek-v3.2")).toBe(true);
+    expect(claudeCodeBareHarness.matches("claude-sonnet-4-5")).toBe(false);
+  });
+
+  it("sends the short prompt, the claudeMd reminder and no max_tokens", () => {
+    const request = claudeCodeBareHarness.render({ history: [user("go")], tools, ctx });
+    expect(request.knobs).toBeUndefined();
+    expect(request.messages[0]).toEqual({
+      role: "system",
+      content:
+        "You are a software engineering agent running in Open Interpreter.\n\nCWD: /work/project\nDate: 2026-03-01",
+    });
+    const first = request.messages[1]!.content as string;
+    expect(first).toMatch(
+      /^<system-reminder>\n[\s\S]*# claudeMd[\s\S]*Use pnpm\.[\s\S]*<\/system-reminder>\n\ngo$/,
+    );
+  });
+});
