@@ -1,6 +1,9 @@
 import { claudeCodeHarness } from "./claude-code/claude-code-harness.js";
 import { claudeCodeBareHarness } from "./claude-code-bare/claude-code-bare-harness.js";
 import { codexHarness } from "./codex/codex-harness.js";
+import { hermesHarness } from "./hermes/hermes-harness.js";
+import { miniSweAgentHarness } from "./mini-swe-agent/mini-swe-agent-harness.js";
+import { piHarness } from "./pi/pi-harness.js";
 import type { Harness } from "./types.js";
 
 /** Upstream Open Interpreter's name for the Codex harness. */
@@ -8,7 +11,14 @@ const ALIASES: Record<string, string> = { native: "codex" };
 
 /** Every harness the daemon ships; a new harness is one folder plus one entry here. */
 export function builtinHarnesses(): Harness[] {
-  return [codexHarness, claudeCodeHarness, claudeCodeBareHarness];
+  return [
+    codexHarness,
+    claudeCodeHarness,
+    claudeCodeBareHarness,
+    piHarness,
+    miniSweAgentHarness,
+    hermesHarness,
+  ];
 }
 
 export interface HarnessChoice {

@@ -1,0 +1,33 @@
+import { renderHistory } from "../render-history.js";
+import type { Harness } from "../types.js";
+import { piSystemPrompt } from "./system-prompt.js";
+import { bashTool } from "./tools/bash.js";
+import { editTool } from "./tools/edit.js";
+import { readTool } from "./tools/read.js";
+import { writeTool } from "./tools/write.js";
+
+/** pi's lean coding agent: read, bash, edit, write and a prompt under a thousand tokens. */
+export const piHarness: Harness = {
+  id: "pi",
+  title: "pi",
+  description: "pi: four tools (read, bash, edit, write) and a short prompt",
+  matches: () => false,
+  tools: (ctx) => [readTool(), bashTool({ scratchDir: ctx.scratchDir }), editTool(), writeTool()],
+  render({ history, tools, ctx }) {
+    return {
+      messages: [
+        { role: "system", content: piSystemPrompt(ctx) },
+        ...renderHistory(history, { tools, harness: "pi" }),
+      ],
+      tools: tools.map((tool) => ({
+        type: "function",
+        function: {
+          name: tool.name,
+          description: tool.description,
+          parameters: tool.parameters,
+          strict: false,
+        },
+      })),
+    };
+  },
+};
