@@ -41,6 +41,7 @@ export const claudeCodeBareHarness: Harness = {
     return renderClaudeCode({
       history,
       tools,
+      harness: "claude-code-bare",
       system: bareSystemPrompt(ctx),
       reminders: contextReminders(ctx),
     });

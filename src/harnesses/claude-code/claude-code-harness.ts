@@ -45,6 +45,7 @@ export const claudeCodeHarness: Harness = {
     return renderClaudeCode({
       history,
       tools,
+      harness: "claude-code",
       system: `${prompt.trimEnd()}\n\n${environmentBlock(ctx)}`,
       reminders: contextReminders(ctx),
       knobs: { max_tokens: CLAUDE_CODE_MAX_TOKENS },

@@ -13,6 +13,8 @@ import { renderHistory } from "../render-history.js";
 export function renderClaudeCode(options: {
   history: HistoryEvent[];
   tools: Tool[];
+  /** The harness id, so calls made under other harnesses are put in these tools' terms. */
+  harness: string;
   system: string;
   /** Texts that open the first user message, in order. */
   reminders: string[];
@@ -20,7 +22,7 @@ export function renderClaudeCode(options: {
 }): ChatRequest {
   const messages: ChatMessage[] = [
     { role: "system", content: options.system },
-    ...renderHistory(options.history),
+    ...renderHistory(options.history, { tools: options.tools, harness: options.harness }),
   ];
   if (options.reminders.length > 0) withReminder(messages, options.reminders.join("\n\n"));
   return {

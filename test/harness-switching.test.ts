@@ -1,0 +1,118 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { methods } from "@agentclientprotocol/sdk";
+import { afterEach, describe, expect, it } from "vitest";
+import { builtinHarnesses, chooseHarness } from "../src/harnesses/harness-list.js";
+import { type FakeModel, startFakeModel } from "./support/fake-model.js";
+import { type InProcessAgent, startInProcess } from "./support/in-process.js";
+
+let model: FakeModel;
+let oi: InProcessAgent;
+afterEach(async () => {
+  await oi?.close();
+  await model?.close();
+});
+
+type Body = {
+  tools?: Array<{ function: { name: string } }>;
+  messages: Array<{
+    role: string;
+    content: unknown;
+    tool_calls?: Array<{ function: { name: string; arguments: string } }>;
+  }>;
+};
+const toolNames = (i: number) => ((model.requests[i]!.body as Body).tools ?? []).map((t) => t.function.name);
+
+describe("switching harness mid-task", () => {
+  it("keeps the whole history, renders it in the new harness's terms, and replays on load", async () => {
+    model = await startFakeModel();
+    oi = await startInProcess({ model, configToml: 'mode = "full-access"\n' });
+    const { sessionId, cwd } = await oi.newSession();
+    writeFileSync(path.join(cwd, "count.txt"), "1\n");
+
+    // Codex: a command through shell_command.
+    model.reply(
+      { toolCalls: [{ id: "a1", name: "shell_command", arguments: { command: "echo 2 >> count.txt" } }] },
+      { text: "step 1" },
+    );
+    await oi.prompt(sessionId, "append 2");
+    expect(toolNames(0)).toEqual(["shell_command", "apply_patch", "update_plan"]);
+
+    // Claude Code: the earlier shell_command call shows up as a Bash call.
+    await oi.prompt(sessionId, "/harness claude-code");
+    model.reply(
+      { toolCalls: [{ id: "b1", name: "Bash", arguments: { command: "echo 3 >> count.txt" } }] },
+      { text: "step 2" },
+    );
+    await oi.prompt(sessionId, "append 3");
+    expect(toolNames(2)).toContain("Bash");
+    const claudeHistory = (model.requests[2]!.body as Body).messages.flatMap((m) => m.tool_calls ?? []);
+    expect(claudeHistory[0]).toMatchObject({
+      function: { name: "Bash", arguments: '{"command":"echo 2 >> count.txt"}' },
+    });
+
+    // pi via the config option: both earlier commands map onto pi's bash tool.
+    await oi.agent.request(methods.agent.session.setConfigOption, {
+      sessionId,
+      configId: "harness",
+      value: "pi",
+    });
+    model.reply(
+      { toolCalls: [{ id: "c1", name: "bash", arguments: { command: "echo 4 >> count.txt" } }] },
+      { text: "step 3" },
+    );
+    await oi.prompt(sessionId, "append 4");
+    expect(toolNames(4)).toEqual(expect.arrayContaining(["read", "write", "edit", "bash"]));
+    const piCalls = (model.requests[4]!.body as Body).messages
+      .flatMap((m) => m.tool_calls ?? [])
+      .map((c) => c.function.name);
+    expect(piCalls).toEqual(["bash", "bash"]);
+
+    // Back to Codex, the task completes.
+    await oi.prompt(sessionId, "/harness codex");
+    model.reply({ text: "count.txt now counts to 4" });
+    expect(await oi.prompt(sessionId, "done?")).toBe("end_turn");
+    expect(readFileSync(path.join(cwd, "count.txt"), "utf8")).toBe("1\n2\n3\n4\n");
+    const codexCalls = (model.requests[6]!.body as Body).messages
+      .flatMap((m) => m.tool_calls ?? [])
+      .map((c) => c.function.name);
+    expect(codexCalls).toEqual(["shell_command", "shell_command", "shell_command"]);
+
+    // A new daemon replays everything, including the three calls made under three harnesses.
+    const home = oi.home;
+    await oi.close();
+    oi = await startInProcess({ model, home });
+    await oi.agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
+    const replayed = oi.editor.updates(sessionId);
+    expect(
+      replayed.filter((u) => u.sessionUpdate === "tool_call").map((u) => (u as { name?: string }).name),
+    ).toEqual(["shell_command", "Bash", "bash"]);
+    expect(oi.editor.text(sessionId)).toContain("count.txt now counts to 4");
+    const options = await oi.agent.request(methods.agent.session.setConfigOption, {
+      sessionId,
+      configId: "mode",
+      value: "full-access",
+    });
+    expect(options.configOptions.find((o) => o.id === "harness")?.currentValue).toBe("codex");
+  });
+});
+
+describe("automatic choice", () => {
+  const harnesses = builtinHarnesses();
+  it.each([
+    ["gpt-5-mini", "codex"],
+    ["claude-sonnet-4", "claude-code"],
+    ["deepseek-chat", "claude-code-bare"],
+    ["llama-3.3-70b", "codex"],
+  ])("%s -> %s", (modelId, expected) => {
+    expect(chooseHarness({ harnesses, model: modelId }).harness.id).toBe(expected);
+  });
+
+  it("an explicit choice wins, and `native` is Codex", () => {
+    expect(chooseHarness({ harnesses, model: "claude-sonnet-4", explicit: "pi" }).harness.id).toBe("pi");
+    expect(chooseHarness({ harnesses, model: "claude-sonnet-4", explicit: "native" })).toMatchObject({
+      harness: { id: "codex" },
+      reason: "chosen explicitly",
+    });
+  });
+});
