@@ -177,3 +177,26 @@ describe("claude-code-bare", () => {
     );
   });
 });
+
+describe("loop errors the Claude Code way", () => {
+  it("wraps errors raised before a tool runs in <tool_use_error>", async () => {
+    const { startFakeModel } = await import("./support/fake-model.js");
+    const { startInProcess } = await import("./support/in-process.js");
+    const model = await startFakeModel();
+    const oi = await startInProcess({ model, configToml: 'harness = "claude-code"\n' });
+    try {
+      const { sessionId } = await oi.newSession();
+      model.reply({ toolCalls: [{ id: "x", name: "Read", arguments: "{not json" }] }, { text: "ok" });
+      await oi.prompt(sessionId, "read it");
+      const tool = (model.requests[1]!.body.messages as Array<{ role: string; content: string }>).find(
+        (m) => m.role === "tool",
+      );
+      expect(tool?.content).toMatch(
+        /^<tool_use_error>failed to parse function arguments for Read: .*<\/tool_use_error>$/s,
+      );
+    } finally {
+      await oi.close();
+      await model.close();
+    }
+  });
+});

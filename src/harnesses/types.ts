@@ -53,4 +53,6 @@ export interface Harness {
    * of the reply text. When present, `render` sends no `tools` and shows results as text.
    */
   parse?(text: string, options: { step: number; newId(): string }): ParsedReply;
+  /** How the harness's original shows errors that happen before a tool runs (default: plain). */
+  toolError?(text: string): string;
 }

@@ -33,6 +33,8 @@ export interface TurnOptions {
   contextSize: number;
   /** Text-protocol harnesses read tool calls out of the reply text themselves. */
   parse?: (text: string, options: { step: number; newId(): string }) => ParsedReply;
+  /** Wraps the loop's own error texts (bad arguments, unknown tool, rejection) the harness's way. */
+  toolError?: (text: string) => string;
   newId(): string;
 }
 
@@ -115,7 +117,7 @@ async function runCalls(o: TurnOptions, step: number, calls: Sampled["calls"]): 
       return "cancelled";
     }
     if (p.problem !== undefined || !p.tool) {
-      o.commit([result(o, p.event.callId, "failed", { output: p.problem ?? "unknown tool" })]);
+      o.commit([result(o, p.event.callId, "failed", { output: wrapError(o, p.problem ?? "unknown tool") })]);
       continue;
     }
     const answer = await o.gate({ call: p.event, tool: p.tool, args: p.args, preview: p.preview });
@@ -124,7 +126,7 @@ async function runCalls(o: TurnOptions, step: number, calls: Sampled["calls"]): 
       return "cancelled";
     }
     if (answer !== "allow") {
-      o.commit([result(o, p.event.callId, "rejected", { output: answer.rejected })]);
+      o.commit([result(o, p.event.callId, "rejected", { output: wrapError(o, answer.rejected) })]);
       continue;
     }
     o.started(p.event.callId);
@@ -236,4 +238,8 @@ function result(
 function cancelRest(o: TurnOptions, rest: Prepared[]): void {
   if (rest.length === 0) return;
   o.commit(rest.map((p) => result(o, p.event.callId, "cancelled", { output: "aborted by user" })));
+}
+
+function wrapError(o: TurnOptions, text: string): string {
+  return o.toolError ? o.toolError(text) : text;
 }

@@ -246,6 +246,7 @@ export class Session {
       tools,
       render: (history) => harness.render({ history, tools, ctx }),
       parse: harness.parse?.bind(harness),
+      toolError: harness.toolError?.bind(harness),
       newId: this.deps.newId,
       provider: this.deps.provider(this.model),
       history: () => this.history,

@@ -1,5 +1,6 @@
 import { ReadTracker } from "../../tools/fs/read-tracker.js";
 import { bareSystemPrompt, contextReminders } from "../claude-code/context-blocks.js";
+import { toolUseError } from "../claude-code/format.js";
 import { renderClaudeCode } from "../claude-code/render.js";
 import { bashTool } from "../claude-code/tools/bash.js";
 import { editTool } from "../claude-code/tools/edit.js";
@@ -29,6 +30,7 @@ export const claudeCodeBareHarness: Harness = {
   description:
     "Claude Code's minimal mode: only Bash, Read and Edit with a short prompt (DeepSeek's default)",
   matches: (model) => /deepseek/i.test(model),
+  toolError: toolUseError,
   tools() {
     const files = new ReadTracker();
     return [

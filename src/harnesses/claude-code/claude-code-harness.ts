@@ -1,6 +1,7 @@
 import { ReadTracker } from "../../tools/fs/read-tracker.js";
 import type { Harness } from "../types.js";
 import { contextReminders, environmentBlock } from "./context-blocks.js";
+import { toolUseError } from "./format.js";
 import prompt from "./prompt.md";
 import { renderClaudeCode } from "./render.js";
 import { bashTool } from "./tools/bash.js";
@@ -27,6 +28,7 @@ export const claudeCodeHarness: Harness = {
   title: "Claude Code",
   description: "Anthropic Claude Code: Bash, Read, Write, Edit, MultiEdit, Glob, Grep, LS and TodoWrite",
   matches: (model) => /claude|anthropic/i.test(model),
+  toolError: toolUseError,
   tools() {
     const files = new ReadTracker();
     return [
