@@ -5,6 +5,8 @@ import type { GrepCollector } from "./grep-output.js";
 import { FsToolError, type GrepOptions } from "./types.js";
 import { type WalkEntry, walkTree } from "./walk-tree.js";
 
+const READ_AHEAD = 16;
+
 /** Where to search, resolved by grepFiles: a directory (paths shown relative) or one file (shown absolute). */
 export interface GrepTarget {
   root: string;
@@ -24,11 +26,20 @@ export async function grepWithJs(
   out: GrepCollector,
 ): Promise<void> {
   const regex = compileRegex(options);
+  // Built (and so validated) even for a single file, which ripgrep searches whatever the filters say.
+  const select = fileSelector(options);
   if (!target.isDirectory) {
-    await searchFile(options, regex, target.root, target.root, out);
+    searchFile(options, regex, target.root, target.root, await read(target.root), out);
     return;
   }
-  const select = fileSelector(options);
+  // Files are read a few at a time ahead of the one being searched, and searched in walk order.
+  const ahead: { display: string; file: string; bytes: Promise<Buffer | undefined> }[] = [];
+  const searchNext = async () => {
+    const next = ahead.shift()!;
+    const bytes = await next.bytes;
+    options.signal.throwIfAborted();
+    searchFile(options, regex, next.display, next.file, bytes, out);
+  };
   for await (const entry of walkTree({
     root: target.root,
     signal: options.signal,
@@ -37,9 +48,16 @@ export async function grepWithJs(
     include: select,
   })) {
     if (entry.type !== "file") continue;
-    await searchFile(options, regex, entry.rel, entry.abs, out);
+    ahead.push({ display: entry.rel, file: entry.abs, bytes: read(entry.abs) });
+    if (ahead.length >= READ_AHEAD) await searchNext();
     if (out.full) return;
   }
+  while (ahead.length > 0 && !out.full) await searchNext();
+}
+
+/** Unreadable files (permissions, removed meanwhile) are skipped, as ripgrep skips them. */
+function read(file: string): Promise<Buffer | undefined> {
+  return readFile(file).catch(() => undefined);
 }
 
 function fileSelector(options: GrepOptions): (entry: WalkEntry, ignored: boolean) => boolean {
@@ -47,7 +65,8 @@ function fileSelector(options: GrepOptions): (entry: WalkEntry, ignored: boolean
   const glob = options.glob
     ? compileGlob(negated ? options.glob.slice(1) : options.glob, { matchBase: true })
     : undefined;
-  const typeGlobs = options.type === undefined ? undefined : RIPGREP_FILE_TYPES[options.type];
+  const known = options.type !== undefined && Object.hasOwn(RIPGREP_FILE_TYPES, options.type);
+  const typeGlobs = known ? RIPGREP_FILE_TYPES[options.type!] : undefined;
   if (options.type !== undefined && !typeGlobs) {
     throw new FsToolError("invalid_pattern", `unrecognized file type: ${options.type}`);
   }
@@ -63,15 +82,14 @@ function fileSelector(options: GrepOptions): (entry: WalkEntry, ignored: boolean
   };
 }
 
-async function searchFile(
+function searchFile(
   options: GrepOptions,
   regex: RegExp,
   display: string,
   file: string,
+  bytes: Buffer | undefined,
   out: GrepCollector,
-): Promise<void> {
-  options.signal.throwIfAborted();
-  const bytes = await readFile(file).catch(() => undefined);
+): void {
   if (!bytes || bytes.includes(0)) return;
   let text = bytes.toString("utf8");
   if (text.startsWith("\uFEFF")) text = text.slice(1);
@@ -79,8 +97,14 @@ async function searchFile(
   if (lines[lines.length - 1] === "") lines.pop();
   const { matched, count } = options.multiline ? matchAcrossLines(text, regex) : matchLines(lines, regex);
   if (count === 0) return;
-  if (options.outputMode === "files_with_matches") return out.fileLine(display, file);
-  if (options.outputMode === "count") return out.countLine(display, file, count);
+  if (options.outputMode === "files_with_matches") {
+    out.fileLine(display, file);
+    return;
+  }
+  if (options.outputMode === "count") {
+    out.countLine(display, file, count);
+    return;
+  }
   const shown = new Set<number>(matched);
   for (const index of matched) {
     for (let k = 1; k <= (options.before ?? 0); k++) if (index - k >= 0) shown.add(index - k);

@@ -26,6 +26,11 @@ export class GrepCollector {
     this.#headLimit = options.headLimit;
   }
 
+  /** Output lines produced so far, including those skipped by `offset`. */
+  get produced(): number {
+    return this.#produced;
+  }
+
   /** True once a line beyond offset + headLimit exists: the result is truncated and the rest can be skipped. */
   get full(): boolean {
     return this.#headLimit !== undefined && this.#produced > this.#offset + this.#headLimit;

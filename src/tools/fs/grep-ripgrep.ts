@@ -74,10 +74,11 @@ export function grepWithRipgrep(
     child.stdout.on("data", (chunk: string) => {
       if (stopped) return;
       pending += chunk;
+      let start = 0;
       let end = pending.indexOf(delimiter);
       while (end >= 0 && !stopped) {
-        const record = pending.slice(0, end);
-        pending = pending.slice(end + 1);
+        const record = pending.slice(start, end);
+        start = end + 1;
         try {
           if (record !== "") onRecord(record);
         } catch (error) {
@@ -87,8 +88,9 @@ export function grepWithRipgrep(
           stopped = true;
           child.kill("SIGTERM");
         }
-        end = pending.indexOf(delimiter);
+        end = pending.indexOf(delimiter, start);
       }
+      pending = pending.slice(start);
     });
     child.on("error", (error) => {
       options.signal.removeEventListener("abort", onAbort);
@@ -102,7 +104,7 @@ export function grepWithRipgrep(
       const message = stderr.trim();
       if (USAGE_ERROR.test(message)) return reject(new FsToolError("invalid_pattern", message));
       // Exit 2 after results means some files could not be read; the results still stand.
-      if (out.result().lines.length > 0) return resolve();
+      if (out.produced > 0) return resolve();
       reject(new Error(`ripgrep failed (exit ${code}): ${message}`));
     });
   });

@@ -9,14 +9,16 @@ const SNIFF_BYTES = 8 * 1024;
  * Reads a UTF-8 text file. `content` is the exact decoded text, byte-order mark included, so a
  * file read, edited and written back keeps its bytes; `lines` drops the mark (it is not text the
  * model should see or quote). Throws FsToolError `not_found`, `is_directory`, `too_large` (checked
- * before reading) or `binary` (a NUL byte in the first 8 KiB, or invalid UTF-8); other I/O
- * errors (permissions) are rethrown as they come.
+ * before reading) or `binary` (a NUL byte in the first 8 KiB, invalid UTF-8, or not a regular
+ * file: a FIFO or device would block); other I/O errors (permissions) are rethrown as they come.
  */
 export async function readTextFile(options: ReadTextFileOptions): Promise<TextFile> {
   const file = options.path;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const info = await statOrThrow(file);
   if (info.isDirectory()) throw new FsToolError("is_directory", `Path is a directory, not a file: ${file}`);
+  // A FIFO or device would block the read or never end; neither is a text file.
+  if (!info.isFile()) throw new FsToolError("binary", `Not a regular file: ${file}`);
   if (info.size > maxBytes) throw tooLarge(file, info.size, maxBytes);
   const bytes = await readFile(file);
   // The file may have grown between stat and read.
