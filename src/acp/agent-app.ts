@@ -71,7 +71,7 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
         agentCapabilities: {
           loadSession: true,
           promptCapabilities: { image: true, audio: false, embeddedContext: true },
-          mcpCapabilities: { http: false, sse: false },
+          mcpCapabilities: { http: true, sse: false },
           sessionCapabilities: { list: {}, resume: {}, close: {}, delete: {}, additionalDirectories: {} },
         },
         agentInfo: { name: "openinterpreter", title: "Open Interpreter", version: options.version },

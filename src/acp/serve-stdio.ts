@@ -12,12 +12,14 @@ import {
  * Serves an agent on stdin/stdout until the editor closes stdin or a signal asks us to stop;
  * then runs `shutdown` and resolves with the exit code.
  */
-export function serveStdio(app: AgentApp, shutdown: () => void): Promise<number> {
+export function serveStdio(app: AgentApp, shutdown: () => Promise<void> | void): Promise<number> {
   const connection = app.connect(ndJsonStream(Writable.toWeb(process.stdout), Readable.toWeb(process.stdin)));
   return new Promise((resolve) => {
+    let stopping = false;
     const stop = () => {
-      shutdown();
-      resolve(0);
+      if (stopping) return;
+      stopping = true;
+      void Promise.resolve(shutdown()).finally(() => resolve(0));
     };
     process.once("SIGTERM", stop);
     process.once("SIGINT", stop);

@@ -50,6 +50,6 @@ export async function execCommand(args: CliArgs): Promise<number> {
     process.stderr.write(`\ninterpreter: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   } finally {
-    runtime.shutdown();
+    await runtime.shutdown();
   }
 }

@@ -14,14 +14,15 @@ import type { Store } from "../store/types.js";
 import { buildChildEnv } from "../tools/exec/child-env.js";
 import { createLocalExec } from "../tools/exec/run-command.js";
 import { createLocalFs } from "../tools/local-fs.js";
+import { VERSION } from "./version.js";
 
 export interface Runtime {
   config: Config;
   logger: Logger;
   store: Store;
   manager: SessionManager;
-  /** Cancels every session, closes the database and flushes the log. */
-  shutdown(): void;
+  /** Cancels every session, stops MCP servers, closes the database and flushes the log. */
+  shutdown(): Promise<void>;
 }
 
 /** Reads config (throws `ConfigError`) and wires the daemon's parts together. */
@@ -47,6 +48,8 @@ export function createRuntime(options: {
     exec: createLocalExec({ env: buildChildEnv(env) }),
     fs: createLocalFs(),
     userHome,
+    env,
+    version: VERSION,
     newId: randomUUID,
   });
   let down = false;
@@ -55,10 +58,10 @@ export function createRuntime(options: {
     logger,
     store,
     manager,
-    shutdown() {
+    async shutdown() {
       if (down) return;
       down = true;
-      manager.closeAll();
+      await manager.closeAll();
       store.close();
       logger.flush();
     },

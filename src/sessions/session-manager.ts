@@ -9,8 +9,10 @@ import { skillRoots } from "../context/skills/skill-roots.js";
 import type { Harness } from "../harnesses/types.js";
 import type { ModelEndpoint, Provider } from "../providers/types.js";
 import type { ListSessionsOptions, SessionPage, SessionRecord, Store } from "../store/types.js";
+import { createMcpManager } from "../tools/mcp/mcp-manager.js";
+import { parseMcpServers } from "../tools/mcp/mcp-server-spec.js";
 import type { ExecPort, FsPort } from "../tools/types.js";
-import { Session } from "./session.js";
+import { type McpSetup, Session } from "./session.js";
 
 export interface SessionManagerDeps {
   config: Config;
@@ -22,6 +24,9 @@ export interface SessionManagerDeps {
   fs: FsPort;
   /** The user's home folder (for `~/.agents/skills` and friends). */
   userHome: string;
+  /** The daemon's environment; MCP servers get only an allowlist of it plus their own env. */
+  env: Record<string, string | undefined>;
+  version: string;
   now?: () => Date;
   newId?: () => string;
 }
@@ -103,12 +108,12 @@ export class SessionManager {
     return this.deps.store.listSessions(options);
   }
 
-  /** Cancels any running work and forgets the session; false when it was not open. */
+  /** Cancels any running work, stops its MCP servers and forgets the session; false when it was not open. */
   close(id: string): boolean {
     const session = this.open.get(id);
     if (!session) return false;
-    session.cancel();
     this.open.delete(id);
+    void session.close();
     return true;
   }
 
@@ -123,8 +128,11 @@ export class SessionManager {
     for (const session of this.open.values()) session.send({ type: "options", options: session.options() });
   }
 
-  closeAll(): void {
-    for (const id of [...this.open.keys()]) this.close(id);
+  /** Closes every session; resolves once their MCP servers are gone. */
+  async closeAll(): Promise<void> {
+    const sessions = [...this.open.values()];
+    this.open.clear();
+    await Promise.all(sessions.map((session) => session.close()));
   }
 
   /** Model ids for the picker: configured ones plus what the endpoint lists (once, in the background). */
@@ -169,6 +177,7 @@ export class SessionManager {
   private remember(record: SessionRecord, catalog: Promise<SkillCatalog>): Session {
     const { config, store, harnesses, exec, fs } = this.deps;
     const session = new Session(record, {
+      mcp: this.mcp(record),
       store,
       harnesses,
       provider: (model) => this.provider(model),
@@ -189,6 +198,20 @@ export class SessionManager {
     });
     this.open.set(record.id, session);
     return session;
+  }
+
+  /** MCP servers from config and from the editor, started in the background (never delays a response). */
+  private mcp(record: SessionRecord): McpSetup {
+    const { logger, config } = this.deps;
+    const manager = createMcpManager({
+      env: this.deps.env,
+      logger: logger.child({ sessionId: record.id }),
+      cwd: record.cwd,
+      clientVersion: this.deps.version,
+    });
+    const { servers, problems } = parseMcpServers({ config: config.mcpServers, acp: record.mcpServers });
+    for (const problem of problems) logger.warn({ sessionId: record.id }, `mcp: ${problem}`);
+    return { manager, ready: servers.length > 0 ? manager.start(servers) : Promise.resolve(), problems };
   }
 
   private skills(record: SessionRecord): Promise<SkillCatalog> {

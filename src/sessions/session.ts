@@ -7,6 +7,8 @@ import type { Harness, HarnessContext } from "../harnesses/types.js";
 import type { Provider } from "../providers/types.js";
 import type { ContentBlock, HistoryEvent, HistoryEventOf, StopReason } from "../store/events.js";
 import type { SessionRecord, Store } from "../store/types.js";
+import type { McpManager } from "../tools/mcp/mcp-manager.js";
+import { mcpTool } from "../tools/mcp/mcp-tool.js";
 import type { ExecPort, FsPort, Tool, ToolContext } from "../tools/types.js";
 import { replayOutputs } from "./replay.js";
 import { type GateAnswer, runTurn } from "./run-turn.js";
@@ -19,7 +21,16 @@ import { TurnError } from "./types.js";
 /** The harness a session falls back to when the endpoint has no native tool calling. */
 const TEXT_PROTOCOL_FALLBACK = "hermes";
 
+/** The session's MCP servers: started in the background; `ready` settles when all are up or failed. */
+export interface McpSetup {
+  manager: McpManager;
+  ready: Promise<void>;
+  /** Config or editor entries that could not be used, for `/mcp`. */
+  problems: string[];
+}
+
 export interface SessionDeps {
+  mcp: McpSetup;
   store: Store;
   harnesses: Harness[];
   provider(model: string): Provider;
@@ -143,6 +154,17 @@ export class Session {
     this.controller?.abort();
   }
 
+  /** Cancels any running work and stops the session's MCP servers (with their process trees). */
+  async close(): Promise<void> {
+    this.cancel();
+    await this.deps.mcp.manager.close();
+  }
+
+  /** MCP servers and their states, for `/mcp` and `/status`. */
+  mcpStatus() {
+    return { servers: this.deps.mcp.manager.status(), problems: this.deps.mcp.problems };
+  }
+
   setMode(mode: Mode): void {
     if (mode === this.mode) return;
     this.record = this.deps.store.updateSession(this.id, { mode });
@@ -238,7 +260,9 @@ export class Session {
 
   private async runHarness(harness: Harness, turnId: string, signal: AbortSignal): Promise<StopReason> {
     const ctx = await this.harnessContext();
-    const tools = this.toolsFor(harness, ctx);
+    await this.deps.mcp.ready;
+    const { manager } = this.deps.mcp;
+    const tools = [...this.toolsFor(harness, ctx), ...manager.tools().map((info) => mcpTool(info, manager))];
     return runTurn({
       turnId,
       signal,

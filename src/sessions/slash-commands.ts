@@ -15,6 +15,7 @@ export const SLASH_COMMANDS: SlashCommandInfo[] = [
   },
   { name: "status", description: "Show the model, endpoint, harness, mode and context use" },
   { name: "skills", description: "List the Agent Skills this session can use" },
+  { name: "mcp", description: "Show the MCP servers of this session and their state" },
   { name: "usage", description: "Show the tokens this session has used" },
   { name: "init", description: "Survey the repository and write an AGENTS.md for it" },
 ];
@@ -83,6 +84,8 @@ export function runSlashCommand(session: Session, content: ContentBlock[], endpo
       return say(session, status(session, endpoint));
     case "usage":
       return say(session, usage(session));
+    case "mcp":
+      return say(session, mcp(session));
     default:
       return false;
   }
@@ -125,6 +128,19 @@ function mode(session: Session, arg: string): string {
   return `Mode set to \`${arg}\`.`;
 }
 
+function mcp(session: Session): string {
+  const { servers, problems } = session.mcpStatus();
+  if (servers.length === 0 && problems.length === 0) {
+    return "No MCP servers. Add them under [mcp_servers.<name>] in config.toml, or in your editor's settings.";
+  }
+  const lines = servers.map((s) => {
+    const detail =
+      s.state === "ready" ? `${s.tools} tools` : s.state === "failed" ? `failed: ${s.error}` : s.state;
+    return `- \`${s.name}\` (${s.transport}, from ${s.source}): ${detail}`;
+  });
+  return [`MCP servers:`, ...lines, ...problems.map((p) => `- not used: ${p}`)].join("\n");
+}
+
 function usage(session: Session): string {
   const totals = session.usageTotals();
   if (totals.requests === 0) return "No model requests yet in this session.";
@@ -146,6 +162,7 @@ function status(session: Session, endpoint: string): string {
     `Harness: ${choice.harness.id} (${choice.reason})`,
     `Mode: ${session.mode}`,
     "Sandbox: not available yet: commands that are not known read-only ask first (except in full-access)",
+    `MCP servers: ${mcpSummary(session)}`,
     `Context: ${context}`,
   ].join("\n");
 }
@@ -179,4 +196,10 @@ export function expandSkillCommand(content: ContentBlock[], skills: Skill[]): Co
     },
   };
   return [...content, resource];
+}
+
+function mcpSummary(session: Session): string {
+  const { servers } = session.mcpStatus();
+  if (servers.length === 0) return "none";
+  return servers.map((s) => `${s.name} (${s.state === "ready" ? `${s.tools} tools` : s.state})`).join(", ");
 }

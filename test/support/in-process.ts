@@ -74,7 +74,7 @@ export async function startInProcess(options: {
     },
     async close() {
       connection.close();
-      runtime.shutdown();
+      await runtime.shutdown();
     },
   };
 }
