@@ -2,6 +2,7 @@ import { claudeCodeHarness } from "./claude-code/claude-code-harness.js";
 import { claudeCodeBareHarness } from "./claude-code-bare/claude-code-bare-harness.js";
 import { codexHarness } from "./codex/codex-harness.js";
 import { hermesHarness } from "./hermes/hermes-harness.js";
+import { kimiCodeHarness } from "./kimi-code/kimi-code-harness.js";
 import { miniSweAgentHarness } from "./mini-swe-agent/mini-swe-agent-harness.js";
 import { piHarness } from "./pi/pi-harness.js";
 import type { Harness } from "./types.js";
@@ -15,6 +16,7 @@ export function builtinHarnesses(): Harness[] {
     codexHarness,
     claudeCodeHarness,
     claudeCodeBareHarness,
+    kimiCodeHarness,
     piHarness,
     miniSweAgentHarness,
     hermesHarness,

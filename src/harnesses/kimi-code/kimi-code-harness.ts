@@ -1,0 +1,60 @@
+import type { Tool } from "../../tools/types.js";
+import type { Harness } from "../types.js";
+import { renderKimiMessages } from "./render.js";
+import { sessionMemo, withSessionMemo } from "./session-memo.js";
+import { kimiSystemPrompt } from "./system-prompt.js";
+import { bashTool } from "./tools/bash.js";
+import { editTool } from "./tools/edit.js";
+import { globTool } from "./tools/glob.js";
+import { grepTool } from "./tools/grep.js";
+import { readTool } from "./tools/read.js";
+import { todoListTool } from "./tools/todo-list.js";
+import { writeTool } from "./tools/write.js";
+
+/** Request knobs Kimi Code sends (OI `kimi_code.rs` `build_request`); the provider adds `stream` and usage. */
+export function kimiKnobs(sessionId: string): Record<string, unknown> {
+  return {
+    max_completion_tokens: 32768,
+    prompt_cache_key: `session_${sessionId}`,
+    thinking: { type: "enabled", keep: "all" },
+  };
+}
+
+/**
+ * Kimi Code (MoonshotAI/kimi-code, the TypeScript agent Kimi K2/K3 are tuned on): its core
+ * tools under their own names (Bash, Edit, Glob, Grep, Read, TodoList, Write, in the order of
+ * Kimi Code's alphabetical tool list), its system prompt layout rendered once per session,
+ * the auto-mode `<system-reminder>` after each user message, and its request knobs.
+ */
+export const kimiCodeHarness: Harness = {
+  id: "kimi-code",
+  title: "Kimi Code",
+  description:
+    "Moonshot Kimi Code: Bash, Read, Write, Edit, Glob, Grep, TodoList with Kimi's caps and reminders",
+  matches: (model) => /kimi|moonshot/i.test(model),
+  tools: (ctx) =>
+    withSessionMemo<Tool[]>([
+      bashTool({ scratchDir: ctx.scratchDir }),
+      editTool(),
+      globTool(),
+      grepTool(),
+      readTool({ scratchDir: ctx.scratchDir }),
+      todoListTool(),
+      writeTool(),
+    ]),
+  render({ history, tools, ctx }) {
+    // Like OI's cache key: the prompt is rendered again only if the directory or skills change.
+    const key = `${ctx.cwd}\n${ctx.skills.map((skill) => `${skill.name}:${skill.path}`).join("\n")}`;
+    return {
+      messages: [
+        { role: "system", content: sessionMemo(tools, key, () => kimiSystemPrompt(ctx)) },
+        ...renderKimiMessages(history, "kimi-code"),
+      ],
+      tools: tools.map((tool) => ({
+        type: "function",
+        function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+      })),
+      knobs: kimiKnobs(ctx.sessionId),
+    };
+  },
+};

@@ -1,0 +1,179 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { kimiCodeHarness } from "../src/harnesses/kimi-code/kimi-code-harness.js";
+import { AUTO_MODE_REMINDER } from "../src/harnesses/kimi-code/render.js";
+import type { HarnessContext } from "../src/harnesses/types.js";
+import type { HistoryEvent } from "../src/store/events.js";
+
+const golden = JSON.parse(readFileSync(new URL("./golden/kimi-code/tools.json", import.meta.url), "utf8"));
+
+function harnessContext(over: Partial<HarnessContext> = {}): HarnessContext {
+  return {
+    sessionId: "s1",
+    cwd: "/work/project",
+    roots: ["/work/project"],
+    model: "kimi-k2.5",
+    mode: "workspace-write",
+    shell: "bash",
+    instructions: "",
+    currentDate: "2026-03-01",
+    timezone: "UTC",
+    scratchDir: "/tmp/scratch",
+    platform: "linux",
+    isGitRepo: false,
+    skills: [],
+    ...over,
+  };
+}
+
+const user = (text: string, turnId = "t1"): HistoryEvent => ({
+  type: "user_message",
+  turnId,
+  content: [{ type: "text", text }],
+});
+describe("kimi-code tool surface", () => {
+  const tools = kimiCodeHarness.tools(harnessContext());
+
+  it("has Kimi Code's core tools with its exact schemas, key order included", () => {
+    const actual = tools.map((tool) => ({ name: tool.name, parameters: tool.parameters }));
+    expect(JSON.stringify(actual, null, 2)).toBe(JSON.stringify(golden, null, 2));
+  });
+
+  it("describes every tool and keeps the rules the model relies on", () => {
+    const byName = Object.fromEntries(tools.map((t) => [t.name, t.description]));
+    for (const [name, text] of Object.entries(byName)) expect(text.length, name).toBeGreaterThan(500);
+    expect(byName.Bash).toContain("`Command failed with exit code: N`");
+    expect(byName.Bash).toContain("Background execution is disabled for this agent.");
+    expect(byName.Read).toContain("at most 1000 lines or 100 KB");
+    expect(byName.Read).toContain("`<line-number>\\t<content>`");
+    expect(byName.Read).not.toContain("{{");
+    expect(byName.Edit).toContain("`old_string` must occur exactly once unless `replace_all` is set.");
+    expect(byName.Glob).toContain("first 100 matching paths");
+    expect(byName.TodoList).toContain("pending / in_progress / done");
+    expect(Object.fromEntries(tools.map((t) => [t.name, `${t.kind}/${t.capability}`]))).toEqual({
+      Bash: "execute/exec",
+      Edit: "edit/edit",
+      Glob: "search/search",
+      Grep: "search/search",
+      Read: "read/read",
+      TodoList: "think/plan",
+      Write: "edit/write",
+    });
+  });
+
+  it("is the natural choice for Kimi and Moonshot models", () => {
+    expect(kimiCodeHarness.matches("kimi-k2.5")).toBe(true);
+    expect(kimiCodeHarness.matches("moonshotai/Kimi-K2-Instruct")).toBe(true);
+    expect(kimiCodeHarness.matches("moonshot-v1-128k")).toBe(true);
+    expect(kimiCodeHarness.matches("qwen3-coder")).toBe(false);
+    expect(kimiCodeHarness.matches("gpt-5")).toBe(false);
+  });
+});
+
+describe("kimi-code request layout", () => {
+  it("renders the system prompt slots: OS, shell, date, cwd, capped listing, AGENTS.md, additional dirs, skills", () => {
+    const cwd = mkdtempSync(path.join(os.tmpdir(), "oi-kimi-prompt-"));
+    const extra = mkdtempSync(path.join(os.tmpdir(), "oi-kimi-extra-"));
+    for (let i = 0; i < 35; i++) writeFileSync(path.join(cwd, `f${String(i).padStart(2, "0")}.txt`), "");
+    mkdirSync(path.join(cwd, "src"));
+    for (let i = 0; i < 12; i++)
+      writeFileSync(path.join(cwd, "src", `m${String(i).padStart(2, "0")}.ts`), "");
+    mkdirSync(path.join(cwd, ".github"));
+    writeFileSync(path.join(cwd, ".github", "ci.yml"), "");
+    const ctx = harnessContext({
+      cwd,
+      roots: [cwd, extra],
+      instructions: "Run `npm test` before committing.",
+      skills: [
+        {
+          name: "release",
+          description: "Cut a release",
+          path: path.join(cwd, ".agents/skills/release/SKILL.md"),
+        },
+      ],
+    });
+    const system = kimiCodeHarness.render({ history: [user("hi")], tools: kimiCodeHarness.tools(ctx), ctx })
+      .messages[0];
+    expect(system?.role).toBe("system");
+    const text = system?.content as string;
+    expect(text).toMatch(/^You are Open Interpreter, /);
+    expect(text).toContain(
+      "You are running on **Linux**. The Bash tool runs commands with **bash (`/bin/bash`)**.",
+    );
+    expect(text).toContain("The current date in ISO format is `2026-03-01` (time zone UTC).");
+    expect(text).toContain(`The current working directory is \`${cwd}\`.`);
+    const listing = [
+      "├── .github/",
+      "├── src/",
+      "│   ├── m00.ts",
+      ...Array.from({ length: 8 }, (_, i) => `│   ├── m${String(i + 1).padStart(2, "0")}.ts`),
+      "│   ├── m09.ts",
+      "│   └── ... and 2 more",
+      ...Array.from({ length: 28 }, (_, i) => `├── f${String(i).padStart(2, "0")}.txt`),
+      "└── ... and 7 more entries",
+    ].join("\n");
+    expect(text).toContain(`\`\`\`\n${listing}\n\`\`\`\n\n## Additional Directories\n\n`);
+    expect(text).toContain(`### ${extra}\n(empty directory)\n\n# Project Information`);
+    expect(text).toContain("```````\nRun `npm test` before committing.\n```````\n\n# Skills\n");
+    expect(text).toContain(
+      `### Project\n- release: Cut a release\n  Path: ${cwd}/.agents/skills/release/SKILL.md\n\n# Ultimate Reminders`,
+    );
+    expect(text).not.toMatch(/\{\{|\}\}/);
+  });
+
+  it("leaves out the optional sections when there is nothing to show", () => {
+    const ctx = harnessContext();
+    const text = kimiCodeHarness.render({ history: [], tools: kimiCodeHarness.tools(ctx), ctx }).messages[0]
+      ?.content as string;
+    expect(text).toContain("```\n[not readable]\n```\n\n# Project Information");
+    expect(text).toContain("```````\n\n```````\n\n# Ultimate Reminders");
+    expect(text).not.toContain("# Skills");
+  });
+
+  it("keeps the system prompt fixed for the session even when the directory changes", () => {
+    const cwd = mkdtempSync(path.join(os.tmpdir(), "oi-kimi-memo-"));
+    const ctx = harnessContext({ cwd, roots: [cwd] });
+    const tools = kimiCodeHarness.tools(ctx);
+    const first = kimiCodeHarness.render({ history: [], tools, ctx }).messages[0]?.content;
+    writeFileSync(path.join(cwd, "new.txt"), "");
+    expect(kimiCodeHarness.render({ history: [], tools, ctx }).messages[0]?.content).toBe(first);
+    const fresh = kimiCodeHarness.tools(ctx);
+    expect(kimiCodeHarness.render({ history: [], tools: fresh, ctx }).messages[0]?.content).toContain(
+      "└── new.txt",
+    );
+  });
+
+  it("puts the auto-mode reminder after every user message and sends Kimi Code's knobs", () => {
+    const ctx = harnessContext();
+    const request = kimiCodeHarness.render({
+      history: [
+        user("one"),
+        { type: "assistant_message", turnId: "t1", step: 1, text: "ok", reasoning: "" },
+        user("two", "t2"),
+      ],
+      tools: kimiCodeHarness.tools(ctx),
+      ctx,
+    });
+    expect(request.messages.slice(1)).toEqual([
+      { role: "user", content: "one" },
+      { role: "user", content: AUTO_MODE_REMINDER },
+      { role: "assistant", content: "ok", reasoning_content: "" },
+      { role: "user", content: "two" },
+      { role: "user", content: AUTO_MODE_REMINDER },
+    ]);
+    expect(AUTO_MODE_REMINDER).toMatch(
+      /^<system-reminder>\nAuto permission mode is on\.[\s\S]*\n {2}- [\s\S]*\n<\/system-reminder>$/,
+    );
+    expect(request.knobs).toEqual({
+      max_completion_tokens: 32768,
+      prompt_cache_key: "session_s1",
+      thinking: { type: "enabled", keep: "all" },
+    });
+    expect(request.tools[0]).toEqual({
+      type: "function",
+      function: { name: "Bash", description: expect.any(String), parameters: golden[0].parameters },
+    });
+  });
+});
