@@ -1,0 +1,179 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Mode } from "../../config/types.js";
+import { createLocalExec, type LocalExecOptions } from "../exec/run-command.js";
+import type { ExecPort, ExecRequest, ExecResult } from "../types.js";
+import { bwrapArgv } from "./bwrap-argv.js";
+import { homeToolchains } from "./home-toolchains.js";
+import { launchArgv } from "./launch-argv.js";
+import { type ProbeOptions, probeSandbox, type SandboxStatus } from "./probe-sandbox.js";
+import { sandboxLayout } from "./sandbox-layout.js";
+import { seccompFilter } from "./seccomp-filter.js";
+
+export interface SandboxedExecOptions extends Omit<LocalExecOptions, "env" | "wrap"> {
+  /**
+   * The filtered environment (`buildChildEnv`) of every command, and of bwrap itself: bwrap's
+   * own process is readable inside the sandbox as `/proc/1/environ`, so `--clearenv` would not
+   * keep a secret out (security.md §0.3).
+   */
+  env: Record<string, string>;
+  /**
+   * What a sandboxed mode does when the probe failed. `run-unconfined`: commands run as they
+   * would without a sandbox (the caller has told the user, and `auto` asks like
+   * workspace-write). `refuse`: they fail with the probe's reason and never start.
+   */
+  whenUnavailable: "run-unconfined" | "refuse";
+  /** Hidden behind an empty tmpfs; roots inside it are bound back. Default `os.homedir()`. */
+  home?: string;
+  /**
+   * Hidden even when inside a root: pass the daemon's own home (database, config, logs). The
+   * user's runtime directory (`/run/user/<uid>`: agent sockets, podman's `auth.json`) is always
+   * added.
+   */
+  hidden?: string[];
+  /**
+   * Paths under the hidden home bound back read-only. Default `homeToolchains(home, env.PATH)`:
+   * the PATH entries in the home and known toolchain directories (`~/.rustup`, `~/.nvm`, …).
+   */
+  visibleInHome?: string[];
+  /** Replaces `probeSandbox` (tests). Called at most once. */
+  probe?: (options: ProbeOptions) => Promise<SandboxStatus>;
+  /** Where the seccomp program is written (a private directory is made inside). Default `os.tmpdir()`. */
+  scratchDir?: string;
+}
+
+/** What confines one command. Built from the session's state at the time of the call. */
+export interface ExecPolicy {
+  mode: Mode;
+  /** The session's workspace roots: cwd first, then additional directories. */
+  roots: string[];
+  /** Share the host network for this call (an approved network escalation); still confined. */
+  network?: boolean;
+  /** An approved escalation: this call runs outside the sandbox. */
+  escalated?: boolean;
+}
+
+export interface SandboxedExec {
+  /** Probes on first use, then always the same answer. Never rejects. */
+  status(): Promise<SandboxStatus>;
+  /** Whether a command under `policy` runs inside the sandbox (what `auto` may rely on). */
+  confines(policy: ExecPolicy): Promise<boolean>;
+  /** An exec port for calls under `policy`. Cheap: build one per tool context. */
+  exec(policy: ExecPolicy): ExecPort;
+  /** Removes the seccomp program's file; sandboxed calls after this are refused. */
+  dispose(): void;
+}
+
+/**
+ * The exec port behind every command: `read-only`, `workspace-write` and `auto` run inside
+ * bubblewrap (workspace roots writable except in read-only, `.git` read-only, home hidden, no
+ * network), `full-access` and approved escalations run as plain child processes. The sandbox
+ * confines; it does not decide: asking the user stays with the permission table.
+ */
+export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExec {
+  const { env, whenUnavailable, probe = probeSandbox, scratchDir = os.tmpdir(), ...rest } = options;
+  const { home = os.homedir(), hidden: hiddenOption = [], visibleInHome, ...local } = rest;
+  const hidden = [...hiddenOption, `/run/user/${process.getuid?.() ?? 0}`];
+  const visible = visibleInHome ?? homeToolchains(home, env.PATH ?? "");
+  const unconfined = createLocalExec({ ...local, env });
+  // Inside, /tmp is a private tmpfs; a TMPDIR elsewhere would be read-only or hidden.
+  const sandboxEnv = { ...env, TMPDIR: "/tmp" };
+  let filterDir: string | undefined;
+  let ready: Promise<{ status: SandboxStatus; seccompFile?: string }> | undefined;
+  let disposed = false;
+
+  const removeFilter = () => {
+    if (filterDir !== undefined) rmSync(filterDir, { recursive: true, force: true });
+    filterDir = undefined;
+  };
+
+  const prepare = () =>
+    (ready ??= (async () => {
+      let seccompFile: string | undefined;
+      const filter = seccompFilter();
+      if (filter) {
+        try {
+          filterDir = mkdtempSync(path.join(scratchDir, "oi-sandbox-"));
+          seccompFile = path.join(filterDir, "seccomp.bpf");
+          writeFileSync(seccompFile, filter, { mode: 0o400 });
+        } catch (error) {
+          removeFilter();
+          const reason = `cannot write the seccomp program in ${scratchDir}: ${(error as Error).message}`;
+          return { status: { available: false, reason } };
+        }
+      }
+      const status = await probe({ env, seccompFile }).catch((error: unknown) => ({
+        available: false as const,
+        reason: `sandbox probe failed: ${String(error)}`,
+      }));
+      if (status.available && !disposed) return { status, seccompFile };
+      removeFilter(); // no sandbox will use it (or dispose() came first)
+      return { status };
+    })());
+
+  const sandboxed = (policy: ExecPolicy) => policy.mode !== "full-access" && policy.escalated !== true;
+
+  const runConfined = async (policy: ExecPolicy, request: ExecRequest): Promise<ExecResult> => {
+    const { status, seccompFile } = await prepare();
+    if (disposed) return refused("sandbox shut down, command not run\n");
+    if (!status.available) {
+      if (whenUnavailable === "run-unconfined") return unconfined.run(request);
+      return refused(`sandbox unavailable, command not run: ${status.reason}\n`);
+    }
+    const layout = await sandboxLayout({
+      roots: policy.roots,
+      cwd: request.cwd,
+      home,
+      hidden,
+      visible,
+    });
+    const flags = bwrapArgv({
+      roots: layout.roots,
+      mode: policy.mode === "read-only" ? "read-only" : "workspace-write",
+      network: policy.network === true,
+      home: layout.home,
+      hidden: layout.hidden,
+      readOnly: layout.readOnly,
+      cwd: layout.cwd,
+      disableUserns: status.disableUserns,
+    });
+    const exec = createLocalExec({
+      ...local,
+      env: sandboxEnv,
+      wrap: (command) => launchArgv({ bwrap: status.bwrap, flags, command, seccompFile }),
+    });
+    return exec.run(request);
+  };
+
+  return {
+    status: async () => (await prepare()).status,
+    async confines(policy) {
+      return sandboxed(policy) && (await prepare()).status.available && !disposed;
+    },
+    exec(policy) {
+      const frozen: ExecPolicy = { ...policy, roots: [...policy.roots] };
+      return {
+        run: (request) => (sandboxed(frozen) ? runConfined(frozen, request) : unconfined.run(request)),
+      };
+    },
+    dispose() {
+      disposed = true;
+      removeFilter();
+    },
+  };
+}
+
+function refused(message: string): ExecResult {
+  return {
+    exitCode: 126,
+    signal: null,
+    timedOut: false,
+    aborted: false,
+    durationMs: 0,
+    output: message,
+    droppedBytes: 0,
+    totalBytes: Buffer.byteLength(message),
+    totalLines: 1,
+  };
+}
