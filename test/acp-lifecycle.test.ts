@@ -58,7 +58,7 @@ describe("initialize and session/new", () => {
       .find((u) => u.sessionUpdate === "available_commands_update");
     expect(
       commands && "availableCommands" in commands ? commands.availableCommands.map((c) => c.name) : [],
-    ).toEqual(["harness", "model", "mode", "status", "skills", "usage", "init"]);
+    ).toEqual(["harness", "model", "mode", "status", "skills", "mcp", "usage", "init"]);
     // The endpoint's /models list joins the picker in the background.
     await until(() =>
       oi.editor.notifications.some(
@@ -126,6 +126,7 @@ describe("config options and modes", () => {
     expect(status).toContain("Model: mock-model");
     expect(status).toContain("Harness: codex");
     expect(status).toContain("Mode: workspace-write");
+    expect(status).toMatch(/Sandbox: Commands run in a bubblewrap [\d.]+ sandbox/);
     await oi.prompt(sessionId, "/mode full-access");
     await oi.prompt(sessionId, "/harness");
     expect(oi.editor.text(sessionId)).toContain("`codex` (active)");

@@ -104,6 +104,11 @@ describe("automatic choice", () => {
     ["claude-sonnet-4", "claude-code"],
     ["deepseek-chat", "claude-code-bare"],
     ["llama-3.3-70b", "codex"],
+    ["kimi-k2-0905-preview", "kimi-code"],
+    ["moonshot-v1-32k", "kimi-code"],
+    ["qwen3-coder-30b", "qwen-code"],
+    ["Qwen/QwQ-32B", "qwen-code"],
+    ["gemini-2.5-flash", "gemini-cli"],
   ])("%s -> %s", (modelId, expected) => {
     expect(chooseHarness({ harnesses, model: modelId }).harness.id).toBe(expected);
   });

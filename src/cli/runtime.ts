@@ -12,7 +12,7 @@ import { SessionManager } from "../sessions/session-manager.js";
 import { openStore } from "../store/open-store.js";
 import type { Store } from "../store/types.js";
 import { buildChildEnv } from "../tools/exec/child-env.js";
-import { createLocalExec } from "../tools/exec/run-command.js";
+import { createSandboxedExec } from "../tools/sandbox/sandboxed-exec.js";
 import { createLocalFs } from "../tools/local-fs.js";
 import { VERSION } from "./version.js";
 
@@ -39,13 +39,21 @@ export function createRuntime(options: {
   const store = openStore({ path: path.join(config.home, "openinterpreter.db") });
   if (store.recovered)
     logger.warn({ quarantined: store.recovered }, "database was corrupt; started a fresh one");
+  // Probed once at start-up (in the background), not on the first command.
+  const sandbox = createSandboxedExec({
+    env: buildChildEnv(env),
+    whenUnavailable: "run-unconfined",
+    home: userHome,
+    hidden: [config.home],
+  });
+  void sandbox.status();
   const manager = new SessionManager({
     config,
     store,
     logger,
     harnesses: options.harnesses ?? builtinHarnesses(),
     createProvider: createChatProvider,
-    exec: createLocalExec({ env: buildChildEnv(env) }),
+    sandbox,
     fs: createLocalFs(),
     userHome,
     env,
@@ -62,6 +70,7 @@ export function createRuntime(options: {
       if (down) return;
       down = true;
       await manager.closeAll();
+      sandbox.dispose();
       store.close();
       logger.flush();
     },

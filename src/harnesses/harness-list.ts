@@ -1,10 +1,12 @@
 import { claudeCodeHarness } from "./claude-code/claude-code-harness.js";
 import { claudeCodeBareHarness } from "./claude-code-bare/claude-code-bare-harness.js";
 import { codexHarness } from "./codex/codex-harness.js";
+import { geminiCliHarness } from "./gemini-cli/gemini-cli-harness.js";
 import { hermesHarness } from "./hermes/hermes-harness.js";
 import { kimiCodeHarness } from "./kimi-code/kimi-code-harness.js";
 import { miniSweAgentHarness } from "./mini-swe-agent/mini-swe-agent-harness.js";
 import { piHarness } from "./pi/pi-harness.js";
+import { qwenCodeHarness } from "./qwen-code/qwen-code-harness.js";
 import type { Harness } from "./types.js";
 
 /** Upstream Open Interpreter's name for the Codex harness. */
@@ -17,6 +19,8 @@ export function builtinHarnesses(): Harness[] {
     claudeCodeHarness,
     claudeCodeBareHarness,
     kimiCodeHarness,
+    qwenCodeHarness,
+    geminiCliHarness,
     piHarness,
     miniSweAgentHarness,
     hermesHarness,

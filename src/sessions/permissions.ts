@@ -10,6 +10,8 @@ export type Decision = "allow" | "ask" | "deny";
 export interface DecideOptions {
   access: ToolAccess;
   mode: Mode;
+  /** Commands run confined (bubblewrap available and a sandboxed mode). */
+  sandboxed: boolean;
   roots: string[];
   rules: PermissionRule[];
 }
@@ -25,12 +27,11 @@ export interface Verdict {
 }
 
 /**
- * The mode table of architecture.md. Until the sandbox lands nothing confines commands, so
- * `auto` asks for commands exactly like `workspace-write`: it must never run unconfined
- * commands unasked.
+ * The mode table of architecture.md. `auto` runs commands unasked only because the sandbox
+ * confines them: without a working sandbox it asks exactly like `workspace-write`.
  */
 export function decide(options: DecideOptions): Verdict {
-  const { access, mode, roots, rules } = options;
+  const { access, mode, roots, rules, sandboxed } = options;
   if (mode === "full-access") return { decision: "allow", reason: "full-access mode" };
   switch (access.type) {
     case "none":
@@ -41,6 +42,7 @@ export function decide(options: DecideOptions): Verdict {
       const rule = rules.find((r) => r.key === ruleKey);
       if (rule) return { decision: rule.decision, ruleKey, reason: "stored rule" };
       if (isKnownReadOnly(access.command)) return { decision: "allow", reason: "known read-only command" };
+      if (mode === "auto" && sandboxed) return { decision: "allow", reason: "auto mode runs confined commands" };
       return {
         decision: "ask",
         ruleKey,

@@ -10,6 +10,8 @@ export interface GateOptions {
   request: { call: HistoryEventOf<"tool_call">; tool: Tool; args: unknown; preview: ToolPreview };
   signal: AbortSignal;
   mode: Mode;
+  /** Whether commands of this call would run confined by the sandbox. */
+  sandboxed: boolean;
   roots: string[];
   projectRoot: string;
   store: Store;
@@ -26,7 +28,13 @@ const REJECTED = "The user rejected this action. Do not try it again; continue a
 export async function gateCall(options: GateOptions): Promise<GateAnswer> {
   const { request, mode, store, projectRoot } = options;
   const access = request.tool.access(request.args, options.ctx);
-  const verdict = decide({ access, mode, roots: options.roots, rules: store.rules(projectRoot) });
+  const verdict = decide({
+    access,
+    mode,
+    sandboxed: options.sandboxed,
+    roots: options.roots,
+    rules: store.rules(projectRoot),
+  });
   if (verdict.decision === "allow") return "allow";
   if (verdict.decision === "deny") return { rejected: `Not allowed: ${verdict.reason}.` };
   if (!options.client)

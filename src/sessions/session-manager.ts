@@ -11,7 +11,9 @@ import type { ModelEndpoint, Provider } from "../providers/types.js";
 import type { ListSessionsOptions, SessionPage, SessionRecord, Store } from "../store/types.js";
 import { createMcpManager } from "../tools/mcp/mcp-manager.js";
 import { parseMcpServers } from "../tools/mcp/mcp-server-spec.js";
-import type { ExecPort, FsPort } from "../tools/types.js";
+import type { SandboxedExec } from "../tools/sandbox/sandboxed-exec.js";
+import { sandboxSummary } from "../tools/sandbox/sandbox-summary.js";
+import type { FsPort } from "../tools/types.js";
 import { type McpSetup, Session } from "./session.js";
 
 export interface SessionManagerDeps {
@@ -20,7 +22,8 @@ export interface SessionManagerDeps {
   logger: Logger;
   harnesses: Harness[];
   createProvider(endpoint: ModelEndpoint): Provider;
-  exec: ExecPort;
+  /** Runs commands, confined by bubblewrap in the sandboxed modes. */
+  sandbox: SandboxedExec;
   fs: FsPort;
   /** The user's home folder (for `~/.agents/skills` and friends). */
   userHome: string;
@@ -79,9 +82,13 @@ export class SessionManager {
     });
     const catalog = this.skills(record);
     const session = this.remember(record, catalog);
-    // Skill problems are told once, when the session starts.
-    void catalog.then(({ notices }) => {
-      for (const text of notices) session.notice("warning", text);
+    // Skill problems and a missing sandbox are told once, when the session starts.
+    const tell = (text: string) => {
+      if (this.open.get(session.id) === session) session.notice("warning", text);
+    };
+    void catalog.then(({ notices }) => notices.forEach(tell));
+    void this.deps.sandbox.status().then((status) => {
+      if (!status.available) tell(sandboxSummary(status));
     });
     return session;
   }
@@ -175,14 +182,14 @@ export class SessionManager {
   }
 
   private remember(record: SessionRecord, catalog: Promise<SkillCatalog>): Session {
-    const { config, store, harnesses, exec, fs } = this.deps;
+    const { config, store, harnesses, sandbox, fs } = this.deps;
     const session = new Session(record, {
       mcp: this.mcp(record),
       store,
       harnesses,
       provider: (model) => this.provider(model),
       models: () => this.models(),
-      exec,
+      sandbox,
       fs,
       contextSize: config.contextWindow,
       maxTurnSteps: config.maxTurnSteps,

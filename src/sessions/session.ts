@@ -9,7 +9,9 @@ import type { ContentBlock, HistoryEvent, HistoryEventOf, StopReason } from "../
 import type { SessionRecord, Store } from "../store/types.js";
 import type { McpManager } from "../tools/mcp/mcp-manager.js";
 import { mcpTool } from "../tools/mcp/mcp-tool.js";
-import type { ExecPort, FsPort, Tool, ToolContext } from "../tools/types.js";
+import type { SandboxedExec } from "../tools/sandbox/sandboxed-exec.js";
+import { sandboxSummary } from "../tools/sandbox/sandbox-summary.js";
+import type { FsPort, Tool, ToolContext } from "../tools/types.js";
 import { replayOutputs } from "./replay.js";
 import { type GateAnswer, runTurn } from "./run-turn.js";
 import { gateCall } from "./session-gate.js";
@@ -36,7 +38,7 @@ export interface SessionDeps {
   provider(model: string): Provider;
   /** Models to offer in the picker (config + discovered). */
   models(): string[];
-  exec: ExecPort;
+  sandbox: SandboxedExec;
   fs: FsPort;
   contextSize: number;
   maxTurnSteps: number;
@@ -158,6 +160,12 @@ export class Session {
   async close(): Promise<void> {
     this.cancel();
     await this.deps.mcp.manager.close();
+  }
+
+  /** One paragraph on whether commands are confined, for `/status`. */
+  async sandboxSummary(): Promise<string> {
+    if (this.mode === "full-access") return "Commands run unconfined (full-access mode).";
+    return sandboxSummary(await this.deps.sandbox.status());
   }
 
   /** MCP servers and their states, for `/mcp` and `/status`. */
@@ -283,10 +291,11 @@ export class Session {
     });
   }
 
-  private gate(request: Parameters<typeof gateCall>[0]["request"], signal: AbortSignal): Promise<GateAnswer> {
+  private async gate(request: Parameters<typeof gateCall>[0]["request"], signal: AbortSignal): Promise<GateAnswer> {
     return gateCall({
       request,
       signal,
+      sandboxed: await this.deps.sandbox.confines({ mode: this.mode, roots: this.roots() }),
       mode: this.mode,
       roots: this.roots(),
       projectRoot: this.deps.projectRoot,
@@ -310,7 +319,7 @@ export class Session {
       roots: this.roots(),
       signal,
       fs: this.deps.fs,
-      exec: this.deps.exec,
+      exec: this.deps.sandbox.exec({ mode: this.mode, roots: this.roots() }),
       onProgress: (chunk) => progress.add(chunk),
     };
   }

@@ -38,7 +38,9 @@ export async function handleSlashCommand(options: {
   endpoint: string;
 }): Promise<SlashOutcome> {
   const { session, content } = options;
-  if (runSlashCommand(session, content, options.endpoint)) return { handled: true };
+  if (runSlashCommand({ session, content, endpoint: options.endpoint, sandbox: await session.sandboxSummary() })) {
+    return { handled: true };
+  }
   const first = content[0];
   const text = first?.type === "text" && typeof first.text === "string" ? first.text.trim() : "";
   const skills = await session.skills();
@@ -66,7 +68,13 @@ function skillList(skills: Skill[]): string {
  * Runs a built-in slash command if the prompt is one; returns false otherwise (unknown `/x`
  * goes to the model as text). Answers are recorded as notices, so they replay on load.
  */
-export function runSlashCommand(session: Session, content: ContentBlock[], endpoint: string): boolean {
+function runSlashCommand(options: {
+  session: Session;
+  content: ContentBlock[];
+  endpoint: string;
+  sandbox: string;
+}): boolean {
+  const { session, content, endpoint } = options;
   const first = content[0];
   if (content.length !== 1 || first?.type !== "text" || typeof first.text !== "string") return false;
   const match = /^\/(\S+)\s*([\s\S]*)$/.exec(first.text.trim());
@@ -81,7 +89,7 @@ export function runSlashCommand(session: Session, content: ContentBlock[], endpo
     case "mode":
       return say(session, mode(session, arg));
     case "status":
-      return say(session, status(session, endpoint));
+      return say(session, status(session, endpoint, options.sandbox));
     case "usage":
       return say(session, usage(session));
     case "mcp":
@@ -151,7 +159,7 @@ function usage(session: Session): string {
   ].join("\n");
 }
 
-function status(session: Session, endpoint: string): string {
+function status(session: Session, endpoint: string, sandbox: string): string {
   const choice = session.harnessChoice();
   const usage = session.lastUsage();
   const context = usage ? `${usage.contextUsed} / ${usage.contextSize} tokens` : "no model response yet";
@@ -161,7 +169,7 @@ function status(session: Session, endpoint: string): string {
     `Model: ${session.model || "(none configured)"} at ${endpoint}`,
     `Harness: ${choice.harness.id} (${choice.reason})`,
     `Mode: ${session.mode}`,
-    "Sandbox: not available yet: commands that are not known read-only ask first (except in full-access)",
+    `Sandbox: ${sandbox}`,
     `MCP servers: ${mcpSummary(session)}`,
     `Context: ${context}`,
   ].join("\n");

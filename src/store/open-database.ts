@@ -18,9 +18,10 @@ export interface OpenedDatabase {
  */
 export function openDatabase(path: string, now: () => Date): OpenedDatabase {
   mkdirSync(dirname(path), { recursive: true });
+  const deadline = Date.now() + BUSY_RETRY_MS;
   let recovered: string | undefined;
-  // Two rounds at most: the original file, then the fresh one after quarantine.
-  for (let attempt = 0; ; attempt++) {
+  let corruptions = 0;
+  for (;;) {
     let db: Database.Database | undefined;
     let inode: number | undefined;
     try {
@@ -31,13 +32,23 @@ export function openDatabase(path: string, now: () => Date): OpenedDatabase {
       return recovered === undefined ? { db } : { db, recovered };
     } catch (error) {
       db?.close();
-      if (!isCorruption(error) || attempt > 0) throw error;
+      // SQLite answers SQLITE_BUSY without consulting busy_timeout in a few places while
+      // another process opens, switches to WAL or closes the same file (seen rarely, at
+      // `PRAGMA journal_mode`, with several daemons starting at once); opening again succeeds.
+      if (isBusy(error) && Date.now() < deadline) {
+        sleepSync(5 + Math.random() * 20);
+        continue;
+      }
+      if (!isCorruption(error) || recovered !== undefined || ++corruptions > 1) throw error;
       // Another daemon may have quarantined and replaced the file since we opened it; then the
       // file at `path` is a new, healthy one and must not be moved aside again.
       if (inode !== undefined && fileInode(path) === inode) recovered = quarantine(path, now());
     }
   }
 }
+
+/** Matches busy_timeout: how long opening keeps retrying when another process holds the file. */
+const BUSY_RETRY_MS = 5000;
 
 function configure(db: Database.Database): void {
   // busy_timeout first so every later lock (including the switch to WAL) waits, not fails.
@@ -63,9 +74,17 @@ class CorruptDatabase extends Error {
   }
 }
 
-function isCorruption(error: unknown): boolean {
+function sqliteCode(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && /^SQLITE_(CORRUPT|NOTADB)/.test(code);
+  return typeof code === "string" ? code : "";
+}
+
+const isCorruption = (error: unknown): boolean => /^SQLITE_(CORRUPT|NOTADB)/.test(sqliteCode(error));
+const isBusy = (error: unknown): boolean => /^SQLITE_BUSY/.test(sqliteCode(error));
+
+function sleepSync(ms: number): void {
+  // Opening is synchronous by contract (the store is), so wait without returning to the loop.
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 function quarantine(path: string, at: Date): string {

@@ -1,0 +1,60 @@
+import type { Tool } from "../../tools/types.js";
+import { renderHistory } from "../render-history.js";
+import type { Harness, HarnessContext } from "../types.js";
+import { sessionContext } from "./session-context.js";
+import { sessionMemo, withSessionMemo } from "./session-memo.js";
+import { geminiSystemPrompt } from "./system-prompt.js";
+import { toolFamily } from "./tool-family.js";
+import { globTool } from "./tools/glob.js";
+import { grepSearchTool } from "./tools/grep-search.js";
+import { listDirectoryTool } from "./tools/list-directory.js";
+import { readFileTool } from "./tools/read-file.js";
+import { replaceTool } from "./tools/replace.js";
+import { runShellCommandTool } from "./tools/run-shell-command.js";
+import { writeFileTool } from "./tools/write-file.js";
+import { writeTodosTool } from "./tools/write-todos.js";
+
+/** Gemini CLI's tools in its registration order (`packages/core/src/config/config.ts::createToolRegistry`). */
+export function geminiCliTools(ctx: HarnessContext): Tool[] {
+  const family = toolFamily(ctx.model);
+  const tools = [
+    listDirectoryTool(),
+    readFileTool(family),
+    grepSearchTool(family),
+    globTool(),
+    replaceTool(family),
+    writeFileTool(family),
+    runShellCommandTool({ scratchDir: ctx.scratchDir }),
+    writeTodosTool(),
+  ];
+  // The first user message is fixed at session start, as Gemini CLI builds it once per chat.
+  return withSessionMemo(tools, { sessionContext: sessionContext(ctx) });
+}
+
+/**
+ * Gemini CLI (google-gemini/gemini-cli): its tool surface with Gemini's result texts, the system
+ * prompt in Gemini CLI's section layout, and the environment (date, OS, temp folder, workspace
+ * trees) plus AGENTS.md in a `<session_context>` first user message, where Gemini CLI puts
+ * GEMINI.md project memory. Sampling as Gemini CLI's chat models use it (temperature 1, top_p 0.95).
+ */
+export const geminiCliHarness: Harness = {
+  id: "gemini-cli",
+  title: "Gemini CLI",
+  description: "Gemini CLI: read_file, replace, run_shell_command, grep_search and friends",
+  matches: (model) => /gemini/i.test(model),
+  tools: geminiCliTools,
+  render({ history, tools, ctx }) {
+    return {
+      messages: [
+        { role: "system", content: geminiSystemPrompt(ctx) },
+        { role: "user", content: sessionMemo(tools, "sessionContext", () => sessionContext(ctx)) },
+        ...renderHistory(history, { tools, harness: "gemini-cli" }),
+      ],
+      tools: tools.map((tool) => ({
+        type: "function",
+        function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+      })),
+      knobs: { temperature: 1, top_p: 0.95 },
+    };
+  },
+};

@@ -1,0 +1,131 @@
+import path from "node:path";
+import { readTextFile } from "../../../tools/fs/read-text-file.js";
+import { MAX_LINE_LENGTH } from "./read-file.js";
+
+/** One line of grep output: a match, or a context line around one. */
+export interface GrepMatch {
+  absolutePath: string;
+  /** Relative to the searched directory (the file's name when a file was searched). */
+  filePath: string;
+  lineNumber: number;
+  line: string;
+  isContext: boolean;
+}
+
+/**
+ * Reads `path:line:text` lines (as the shared grep executor prints them) back into matches.
+ * `files` are the absolute paths that matched; they disambiguate paths containing `:`.
+ */
+export function parseGrepLines(lines: string[], files: string[], base: string): GrepMatch[] {
+  const names = new Map<string, string>();
+  for (const file of files) {
+    for (const name of [path.relative(base, file), file, path.basename(file)]) {
+      if (name && !names.has(name)) names.set(name, file);
+    }
+  }
+  const byLength = [...names.keys()].sort((a, b) => b.length - a.length);
+  const matches: GrepMatch[] = [];
+  for (const raw of lines) {
+    const name = byLength.find((n) => raw.startsWith(`${n}:`) && /^\d+:/.test(raw.slice(n.length + 1)));
+    const parsed = name ? /^(\d+):(.*)$/s.exec(raw.slice(name.length + 1)) : /^(.*?):(\d+):(.*)$/s.exec(raw);
+    if (!parsed) continue;
+    const shown = name ?? parsed[1]!;
+    const absolutePath = names.get(shown) ?? path.resolve(base, shown);
+    const relative = path.relative(base, absolutePath);
+    matches.push({
+      absolutePath,
+      filePath: relative || path.basename(absolutePath),
+      lineNumber: Number(name ? parsed[1] : parsed[2]),
+      line: (name ? parsed[2]! : parsed[3]!).trimEnd(),
+      isContext: false,
+    });
+  }
+  return matches;
+}
+
+/**
+ * Adds `before`/`after` lines of context around each match, read from the files themselves
+ * (Gemini CLI `packages/core/src/tools/grep-utils.ts::enrichWithAutoContext` does the same when
+ * it widens a small result).
+ */
+export async function withContext(matches: GrepMatch[], before: number, after: number): Promise<GrepMatch[]> {
+  if (before === 0 && after === 0) return matches;
+  const out: GrepMatch[] = [];
+  for (const [file, fileMatches] of groupByFile(matches)) {
+    // ripgrep's view of the file: a final newline does not start another line.
+    const lines = await readTextFile({ path: fileMatches[0]!.absolutePath })
+      .then((f) => f.lines)
+      .catch(() => undefined);
+    if (!lines) {
+      out.push(...fileMatches);
+      continue;
+    }
+    const seen = new Map<number, GrepMatch>();
+    for (const match of fileMatches) {
+      const first = Math.max(0, match.lineNumber - 1 - before);
+      const last = Math.min(lines.length, match.lineNumber + after);
+      for (let i = first; i < last; i++) {
+        const lineNumber = i + 1;
+        const existing = seen.get(lineNumber);
+        if (existing) {
+          if (lineNumber === match.lineNumber) existing.isContext = false;
+          continue;
+        }
+        seen.set(lineNumber, {
+          ...match,
+          filePath: file,
+          lineNumber,
+          line: lines[i] ?? "",
+          isContext: lineNumber !== match.lineNumber,
+        });
+      }
+    }
+    out.push(...[...seen.values()].sort((a, b) => a.lineNumber - b.lineNumber));
+  }
+  return out;
+}
+
+export function groupByFile(matches: GrepMatch[]): Map<string, GrepMatch[]> {
+  const groups = new Map<string, GrepMatch[]>();
+  for (const match of matches) {
+    const group = groups.get(match.filePath) ?? [];
+    group.push(match);
+    groups.set(match.filePath, group);
+  }
+  for (const group of groups.values()) group.sort((a, b) => a.lineNumber - b.lineNumber);
+  return groups;
+}
+
+/** Gemini CLI's `formatGrepResults` text (`packages/core/src/tools/grep-utils.ts`). */
+export function formatGrepResults(options: {
+  matches: GrepMatch[];
+  pattern: string;
+  where: string;
+  includePattern?: string;
+  namesOnly?: boolean;
+  totalMaxMatches: number;
+}): string {
+  const { matches, pattern, where, includePattern, totalMaxMatches } = options;
+  const filter = includePattern ? ` (filter: "${includePattern}")` : "";
+  if (matches.length === 0) return `No matches found for pattern "${pattern}" ${where}${filter}.`;
+  const groups = groupByFile(matches);
+  const matchCount = matches.filter((m) => !m.isContext).length;
+  const limited =
+    matchCount >= totalMaxMatches ? ` (results limited to ${totalMaxMatches} matches for performance)` : "";
+  if (options.namesOnly) {
+    const files = [...groups.keys()].sort();
+    return `Found ${files.length} files with matches for pattern "${pattern}" ${where}${filter}${limited}:\n${files.join("\n")}`.trim();
+  }
+  let text = `Found ${matchCount} ${matchCount === 1 ? "match" : "matches"} for pattern "${pattern}" ${where}${filter}${limited}:\n---\n`;
+  for (const [file, group] of groups) {
+    text += `File: ${file}\n`;
+    for (const match of group) {
+      let line = match.line.trimEnd();
+      const chars = Array.from(line);
+      if (chars.length > MAX_LINE_LENGTH) line = `${chars.slice(0, MAX_LINE_LENGTH).join("")}... [truncated]`;
+      text += `L${match.lineNumber}${match.isContext ? "-" : ":"} ${line}\n`;
+    }
+    text += "---\n";
+  }
+  return text.trim();
+}

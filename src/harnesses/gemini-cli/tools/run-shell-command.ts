@@ -1,0 +1,62 @@
+import { z } from "zod";
+import type { Tool } from "../../../tools/types.js";
+import description from "../descriptions/run-shell-command.md";
+import { formatShellOutput, SHELL_TIMEOUT_MS, spillShellOutput } from "../shell-output.js";
+import { runShellCommandSchema } from "../tool-schemas.js";
+import { fence, resolveToolPath } from "./tool-paths.js";
+
+const Args = z.looseObject({
+  command: z.string(),
+  description: z.string().optional(),
+  dir_path: z.string().optional(),
+});
+type Args = z.infer<typeof Args>;
+
+/**
+ * Gemini CLI `run_shell_command`: `bash -c`, runs in `dir_path` (relative to the project) or the
+ * project folder, Gemini's `Output:`/`Exit Code:` text inside `<untrusted_context>`, and output
+ * beyond 40 000 characters spilled to a file under the session's scratch folder.
+ */
+export function runShellCommandTool(options: { scratchDir: string }): Tool<Args> {
+  let spilled = 0;
+  return {
+    name: "run_shell_command",
+    description: description.trimEnd(),
+    kind: "execute",
+    capability: "exec",
+    parameters: runShellCommandSchema(),
+    schema: Args,
+    preview: async (args) => ({
+      title: args.description ? `${args.command} (${args.description})` : args.command,
+    }),
+    access: (args, ctx) => ({ type: "exec", command: args.command, cwd: workdir(args, ctx.cwd) }),
+    async execute(args, ctx) {
+      if (!args.command.trim()) return { output: "Command cannot be empty.", isError: true };
+      const cwd = workdir(args, ctx.cwd);
+      const stat = await ctx.fs.stat(cwd);
+      if (!stat?.isDirectory) return { output: `Directory '${cwd}' does not exist.`, isError: true };
+      const result = await ctx.exec.run({
+        command: args.command,
+        cwd,
+        timeoutMs: SHELL_TIMEOUT_MS,
+        signal: ctx.signal,
+        onOutput: ctx.onProgress,
+      });
+      const output = await spillShellOutput({
+        text: formatShellOutput(result),
+        fs: ctx.fs,
+        dir: options.scratchDir,
+        name: `run_shell_command_${Date.now().toString(36)}_${++spilled}`,
+      });
+      return {
+        output,
+        isError: result.exitCode !== 0,
+        display: [{ type: "text", text: fence(result.output) }],
+      };
+    },
+  };
+}
+
+function workdir(args: Args, cwd: string): string {
+  return args.dir_path ? resolveToolPath(cwd, args.dir_path) : cwd;
+}

@@ -1,0 +1,22 @@
+import path from "node:path";
+import { FsToolError } from "../../../tools/fs/types.js";
+
+/** Gemini CLI resolves relative tool paths against the project directory. */
+export function resolveToolPath(cwd: string, file: string): string {
+  return path.resolve(cwd, file);
+}
+
+/** `path` relative to `cwd` with `/` separators, as Gemini CLI shows paths in messages. */
+export function displayPath(cwd: string, file: string): string {
+  return path.relative(cwd, file).replace(/\\/g, "/");
+}
+
+export function isFsError(error: unknown, ...codes: FsToolError["code"][]): error is FsToolError {
+  return error instanceof FsToolError && (codes.length === 0 || codes.includes(error.code));
+}
+
+/** Text shown in the editor for command output or file content. */
+export function fence(text: string): string {
+  const ticks = text.includes("```") ? "````" : "```";
+  return `${ticks}\n${text}${text.endsWith("\n") ? "" : "\n"}${ticks}`;
+}

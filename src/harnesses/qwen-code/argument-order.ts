@@ -1,0 +1,49 @@
+import type { ChatMessage } from "../../providers/types.js";
+
+/** The key order Qwen Code's models were trained to see (OI `harness/qwen_code.rs::ordered_qwen_arguments`). */
+const KEY_ORDER: Record<string, string[]> = {
+  read_file: ["file_path", "offset", "limit", "pages"],
+  edit: ["file_path", "old_string", "new_string", "replace_all"],
+  run_shell_command: ["command", "description", "directory", "is_background", "timeout"],
+};
+
+/**
+ * Replayed tool-call arguments as OI's qwen-code builder re-serializes them: compact JSON, and for
+ * `read_file`, `edit` and `run_shell_command` only the known keys, in Qwen's order. Arguments
+ * that are not valid JSON are left as the model sent them.
+ */
+export function qwenArguments(name: string, text: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  const order = KEY_ORDER[name];
+  if (!order || typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    return JSON.stringify(parsed);
+  }
+  const args = parsed as Record<string, unknown>;
+  const parts = order
+    .filter((key) => key in args)
+    .map((key) => `${JSON.stringify(key)}:${JSON.stringify(args[key])}`);
+  return `{${parts.join(",")}}`;
+}
+
+/**
+ * OI's `normalize_qwen_message`: an assistant turn with tool calls and no text carries `""`,
+ * reasoning loses trailing newlines, and tool-call arguments are re-serialized.
+ */
+export function normalizeQwenMessage(message: ChatMessage): ChatMessage {
+  if (message.role !== "assistant") return message;
+  const out = { ...message };
+  if (out.tool_calls && out.content === null) out.content = "";
+  if (out.reasoning_content !== undefined) out.reasoning_content = out.reasoning_content.replace(/\n+$/, "");
+  if (out.tool_calls) {
+    out.tool_calls = out.tool_calls.map((call) => ({
+      ...call,
+      function: { ...call.function, arguments: qwenArguments(call.function.name, call.function.arguments) },
+    }));
+  }
+  return out;
+}

@@ -1,0 +1,72 @@
+import type { ChatMessage } from "../../providers/types.js";
+import type { Tool } from "../../tools/types.js";
+import { sessionMemo, withSessionMemo } from "../gemini-cli/session-memo.js";
+import { renderHistory } from "../render-history.js";
+import type { Harness, HarnessContext } from "../types.js";
+import { normalizeQwenMessage } from "./argument-order.js";
+import { ReadLedger } from "./read-ledger.js";
+import { STARTUP_ACK, startupContext } from "./startup-context.js";
+import { qwenSystemPrompt } from "./system-prompt.js";
+import { editTool } from "./tools/edit.js";
+import { globTool } from "./tools/glob.js";
+import { grepSearchTool } from "./tools/grep-search.js";
+import { listDirectoryTool } from "./tools/list-directory.js";
+import { readFileTool } from "./tools/read-file.js";
+import { runShellCommandTool } from "./tools/run-shell-command.js";
+import { todoWriteTool } from "./tools/todo-write.js";
+import { writeFileTool } from "./tools/write-file.js";
+
+/** Qwen Code's `max_tokens` as OI sends it (`QWEN_CODE_DEFAULT_MAX_TOKENS`). */
+export const QWEN_MAX_TOKENS = 8_000;
+
+/** Qwen Code's tools in its registration order; one read ledger per session. */
+export function qwenCodeTools(ctx: HarnessContext): Tool[] {
+  const ledger = new ReadLedger();
+  const tools = [
+    listDirectoryTool(),
+    readFileTool(ledger),
+    grepSearchTool(),
+    globTool(),
+    editTool(ledger),
+    writeFileTool(ledger),
+    runShellCommandTool({ scratchDir: ctx.scratchDir }),
+    todoWriteTool(),
+  ];
+  return withSessionMemo(tools, { startup: startupContext(ctx) });
+}
+
+/**
+ * Qwen Code (QwenLM/qwen-code) as openinterpreter's `qwen-code` harness shapes it
+ * (`codex-rs/core/src/harness/qwen_code.rs`): Qwen's system prompt with AGENTS.md after `---`,
+ * a synthetic startup-context user turn and its "Got it" answer, Qwen's tool names and result
+ * texts, replayed arguments in Qwen's key order, and `max_tokens: 8000`.
+ */
+export const qwenCodeHarness: Harness = {
+  id: "qwen-code",
+  title: "Qwen Code",
+  description: "Qwen Code: read_file, edit, run_shell_command and a startup-context turn",
+  matches: (model) => {
+    const id = model.toLowerCase();
+    return id.includes("qwen") || id.startsWith("qwq") || id.includes("/qwq");
+  },
+  tools: qwenCodeTools,
+  render({ history, tools, ctx }) {
+    const startup: ChatMessage = {
+      role: "user",
+      content: [{ type: "text", text: sessionMemo(tools, "startup", () => startupContext(ctx)) }],
+    };
+    return {
+      messages: [
+        { role: "system", content: qwenSystemPrompt(ctx) },
+        startup,
+        { role: "assistant", content: STARTUP_ACK },
+        ...renderHistory(history, { tools, harness: "qwen-code" }).map(normalizeQwenMessage),
+      ],
+      tools: tools.map((tool) => ({
+        type: "function",
+        function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+      })),
+      knobs: { max_tokens: QWEN_MAX_TOKENS },
+    };
+  },
+};

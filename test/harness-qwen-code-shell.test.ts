@@ -1,0 +1,145 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { qwenCodeHarness } from "../src/harnesses/qwen-code/qwen-code-harness.js";
+import { formatShellResult } from "../src/harnesses/qwen-code/tools/run-shell-command.js";
+import type { HarnessContext } from "../src/harnesses/types.js";
+import { createLocalExec } from "../src/tools/exec/run-command.js";
+import { createLocalFs } from "../src/tools/local-fs.js";
+import type { ExecResult, Tool, ToolContext, ToolResult } from "../src/tools/types.js";
+
+const tmp = (prefix: string) => mkdtempSync(path.join(os.tmpdir(), prefix));
+
+function setup(overrides: Partial<HarnessContext> = {}) {
+  const cwd = tmp("oi-qc-");
+  const ctx: HarnessContext = {
+    sessionId: "s1",
+    cwd,
+    roots: [cwd],
+    model: "qwen3-coder-plus",
+    mode: "workspace-write",
+    shell: "bash",
+    instructions: "",
+    currentDate: "2026-08-21",
+    timezone: "UTC",
+    scratchDir: tmp("oi-qc-scratch-"),
+    platform: "linux",
+    isGitRepo: false,
+    skills: [],
+    ...overrides,
+  };
+  const toolCtx: ToolContext = {
+    sessionId: "s1",
+    cwd,
+    roots: [cwd],
+    signal: new AbortController().signal,
+    fs: createLocalFs(),
+    exec: createLocalExec(),
+    onProgress: () => {},
+  };
+  let tools: Tool[] | undefined;
+  const run = (name: string, args: Record<string, unknown>): Promise<ToolResult> => {
+    tools ??= qwenCodeHarness.tools(ctx);
+    const tool = tools.find((t) => t.name === name) as Tool<unknown>;
+    return tool.execute(tool.schema.parse(args), toolCtx);
+  };
+  const file = (rel: string, content: string) => {
+    mkdirSync(path.dirname(path.join(cwd, rel)), { recursive: true });
+    writeFileSync(path.join(cwd, rel), content);
+    return path.join(cwd, rel);
+  };
+  return { cwd, ctx, run, file };
+}
+
+describe("run_shell_command", () => {
+  const result = (over: Partial<ExecResult>): ExecResult => ({
+    exitCode: 0,
+    signal: null,
+    timedOut: false,
+    aborted: false,
+    durationMs: 5,
+    output: "",
+    droppedBytes: 0,
+    totalBytes: 0,
+    totalLines: 0,
+    ...over,
+  });
+
+  it("answers with Qwen's seven lines", async () => {
+    const { run, cwd } = setup();
+    mkdirSync(path.join(cwd, "sub"));
+    expect(
+      (await run("run_shell_command", { command: "echo hi; exit 3", directory: path.join(cwd, "sub") }))
+        .output,
+    ).toBe(
+      `Command: echo hi; exit 3\nDirectory: ${path.join(cwd, "sub")}\nOutput: hi\nError: (none)\nExit Code: 3\nSignal: (none)\nProcess Group PGID: (none)`,
+    );
+    expect(
+      formatShellResult({ command: "sleep 9" }, result({ exitCode: null, timedOut: true }), 120_000),
+    ).toBe(
+      "Command timed out after 120000ms before it could complete. There was no output before it timed out.",
+    );
+    expect(
+      formatShellResult({ command: "x" }, result({ exitCode: null, signal: "SIGTERM", output: "a\n" }), 1),
+    ).toBe(
+      "Command: x\nDirectory: (root)\nOutput: a\nError: (none)\nExit Code: (none)\nSignal: 15\nProcess Group PGID: (none)",
+    );
+  });
+
+  it("validates timeout and directory as Qwen does", async () => {
+    const { run } = setup();
+    expect((await run("run_shell_command", { command: "ls", timeout: 700_000 })).output).toBe(
+      "Timeout cannot exceed 600000ms (10 minutes).",
+    );
+    expect((await run("run_shell_command", { command: "ls", directory: "sub" })).output).toBe(
+      "Directory must be an absolute path.",
+    );
+    expect((await run("run_shell_command", { command: "ls", directory: "/" })).output).toBe(
+      "Directory '/' is not within any of the registered workspace directories.",
+    );
+  });
+
+  it("spills output over 1 000 lines to a file with head and tail around Qwen's marker", async () => {
+    const { run, ctx } = setup();
+    const { output } = await run("run_shell_command", { command: "seq 1 3000" });
+    const lines = output.split("\n");
+    expect(lines.slice(0, 3)).toEqual([
+      "Tool output was too large and has been truncated.",
+      expect.stringMatching(
+        new RegExp(
+          `^The full output has been saved to: ${ctx.scratchDir}/run_shell_command_[0-9a-f]{12}\\.output$`,
+        ),
+      ),
+      "To read the complete output, use the read_file tool with the absolute file path above.",
+    ]);
+    const saved = lines[1]!.slice("The full output has been saved to: ".length);
+    expect(readFileSync(saved, "utf8")).toMatch(/^Command: seq 1 3000\nDirectory: \(root\)\nOutput: 1\n2\n/);
+    expect(output).toContain("\nTruncated part of the output:\nCommand: seq 1 3000\n");
+    expect(output).toContain("\n\n---\n... [CONTENT TRUNCATED] ...\n---\n\n");
+    expect(
+      output.endsWith("\n3000\nError: (none)\nExit Code: 0\nSignal: (none)\nProcess Group PGID: (none)"),
+    ).toBe(true);
+  });
+});
+
+describe("todo_write", () => {
+  it("confirms with Qwen's system reminder holding the list as JSON", async () => {
+    const { run } = setup();
+    const todos = [
+      { content: "Read the code", status: "completed", id: "1" },
+      { content: "Fix the bug", status: "in_progress", id: "2" },
+    ];
+    const result = await run("todo_write", { todos });
+    expect(result.output).toBe(
+      `Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable\n\n<system-reminder>\nYour todo list has changed. DO NOT mention this explicitly to the user. Here are the latest contents of your todo list:\n\n${JSON.stringify(todos)}. Continue on with the tasks at hand if applicable.\n</system-reminder>`,
+    );
+    expect(result.plan).toEqual([
+      { content: "Read the code", status: "completed", priority: "medium" },
+      { content: "Fix the bug", status: "in_progress", priority: "medium" },
+    ]);
+    expect((await run("todo_write", { todos: [todos[0], todos[0]] })).output).toBe(
+      "Todo IDs must be unique within the array.",
+    );
+  });
+});
