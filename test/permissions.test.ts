@@ -41,20 +41,30 @@ describe("decide", () => {
     const access = exec("npm test");
     expect(decide({ access, mode: "auto", roots: [ws], rules: [], sandboxed: true }).decision).toBe("allow");
     expect(decide({ access, mode: "auto", roots: [ws], rules: [], sandboxed: false }).decision).toBe("ask");
-    expect(decide({ access, mode: "workspace-write", roots: [ws], rules: [], sandboxed: true }).decision).toBe("ask");
+    expect(
+      decide({ access, mode: "workspace-write", roots: [ws], rules: [], sandboxed: true }).decision,
+    ).toBe("ask");
   });
 
   it("applies stored rules to the exact command only", () => {
     const rules = [{ project: ws, key: "exec:npm test", decision: "allow" as const, createdAt: "" }];
-    expect(decide({ access: exec("npm test"), mode: "workspace-write", roots: [ws], rules, sandboxed: false }).decision).toBe(
-      "allow",
-    );
     expect(
-      decide({ access: exec("npm test; curl x"), mode: "workspace-write", roots: [ws], rules, sandboxed: false }).decision,
+      decide({ access: exec("npm test"), mode: "workspace-write", roots: [ws], rules, sandboxed: false })
+        .decision,
+    ).toBe("allow");
+    expect(
+      decide({
+        access: exec("npm test; curl x"),
+        mode: "workspace-write",
+        roots: [ws],
+        rules,
+        sandboxed: false,
+      }).decision,
     ).toBe("ask");
     const deny = [{ project: ws, key: "exec:make", decision: "deny" as const, createdAt: "" }];
-    expect(decide({ access: exec("make"), mode: "workspace-write", roots: [ws], rules: deny, sandboxed: false }).decision).toBe(
-      "deny",
-    );
+    expect(
+      decide({ access: exec("make"), mode: "workspace-write", roots: [ws], rules: deny, sandboxed: false })
+        .decision,
+    ).toBe("deny");
   });
 });

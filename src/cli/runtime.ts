@@ -12,8 +12,8 @@ import { SessionManager } from "../sessions/session-manager.js";
 import { openStore } from "../store/open-store.js";
 import type { Store } from "../store/types.js";
 import { buildChildEnv } from "../tools/exec/child-env.js";
-import { createSandboxedExec } from "../tools/sandbox/sandboxed-exec.js";
 import { createLocalFs } from "../tools/local-fs.js";
+import { createSandboxedExec } from "../tools/sandbox/sandboxed-exec.js";
 import { VERSION } from "./version.js";
 
 export interface Runtime {

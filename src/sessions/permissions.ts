@@ -42,7 +42,8 @@ export function decide(options: DecideOptions): Verdict {
       const rule = rules.find((r) => r.key === ruleKey);
       if (rule) return { decision: rule.decision, ruleKey, reason: "stored rule" };
       if (isKnownReadOnly(access.command)) return { decision: "allow", reason: "known read-only command" };
-      if (mode === "auto" && sandboxed) return { decision: "allow", reason: "auto mode runs confined commands" };
+      if (mode === "auto" && sandboxed)
+        return { decision: "allow", reason: "auto mode runs confined commands" };
       return {
         decision: "ask",
         ruleKey,

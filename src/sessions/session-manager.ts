@@ -11,8 +11,8 @@ import type { ModelEndpoint, Provider } from "../providers/types.js";
 import type { ListSessionsOptions, SessionPage, SessionRecord, Store } from "../store/types.js";
 import { createMcpManager } from "../tools/mcp/mcp-manager.js";
 import { parseMcpServers } from "../tools/mcp/mcp-server-spec.js";
-import type { SandboxedExec } from "../tools/sandbox/sandboxed-exec.js";
 import { sandboxSummary } from "../tools/sandbox/sandbox-summary.js";
+import type { SandboxedExec } from "../tools/sandbox/sandboxed-exec.js";
 import type { FsPort } from "../tools/types.js";
 import { type McpSetup, Session } from "./session.js";
 

@@ -9,8 +9,8 @@ import type { ContentBlock, HistoryEvent, HistoryEventOf, StopReason } from "../
 import type { SessionRecord, Store } from "../store/types.js";
 import type { McpManager } from "../tools/mcp/mcp-manager.js";
 import { mcpTool } from "../tools/mcp/mcp-tool.js";
-import type { SandboxedExec } from "../tools/sandbox/sandboxed-exec.js";
 import { sandboxSummary } from "../tools/sandbox/sandbox-summary.js";
+import type { SandboxedExec } from "../tools/sandbox/sandboxed-exec.js";
 import type { FsPort, Tool, ToolContext } from "../tools/types.js";
 import { replayOutputs } from "./replay.js";
 import { type GateAnswer, runTurn } from "./run-turn.js";
@@ -291,7 +291,10 @@ export class Session {
     });
   }
 
-  private async gate(request: Parameters<typeof gateCall>[0]["request"], signal: AbortSignal): Promise<GateAnswer> {
+  private async gate(
+    request: Parameters<typeof gateCall>[0]["request"],
+    signal: AbortSignal,
+  ): Promise<GateAnswer> {
     return gateCall({
       request,
       signal,

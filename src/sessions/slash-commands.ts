@@ -38,7 +38,9 @@ export async function handleSlashCommand(options: {
   endpoint: string;
 }): Promise<SlashOutcome> {
   const { session, content } = options;
-  if (runSlashCommand({ session, content, endpoint: options.endpoint, sandbox: await session.sandboxSummary() })) {
+  if (
+    runSlashCommand({ session, content, endpoint: options.endpoint, sandbox: await session.sandboxSummary() })
+  ) {
     return { handled: true };
   }
   const first = content[0];
