@@ -40,6 +40,18 @@ export function toSessionUpdates(output: SessionOutput): SessionUpdate[] {
         { sessionUpdate: "config_option_update", configOptions: toConfigOptions(output.options) },
         { sessionUpdate: "current_mode_update", currentModeId: output.options.mode },
       ];
+    case "question":
+      return output.status === "pending"
+        ? [
+            {
+              sessionUpdate: "tool_call",
+              toolCallId: output.callId,
+              title: output.title,
+              kind: "other",
+              status: "pending",
+            },
+          ]
+        : [{ sessionUpdate: "tool_call_update", toolCallId: output.callId, status: output.status }];
     case "commands":
       return [
         {

@@ -55,6 +55,7 @@ export const USAGE = `interpreter — a local coding agent for any OpenAI-compat
 Usage:
   interpreter acp                 run as an ACP agent on stdio (for Zed, Neovim, JetBrains, ...)
   interpreter exec "<prompt>"     run one prompt to completion and print the answer
+  interpreter trust [path]        trust a project: use its .openinterpreter/config.toml
 
 Options:
   -m, --model <id>                model to use

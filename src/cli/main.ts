@@ -1,6 +1,7 @@
 import { acpCommand } from "./acp-command.js";
 import { parseCli, USAGE } from "./args.js";
 import { execCommand } from "./exec-command.js";
+import { trustCommand } from "./trust-command.js";
 import { VERSION } from "./version.js";
 
 /** Entry point behind bin/interpreter.js; resolves with the process exit code. */
@@ -27,6 +28,8 @@ export async function main(argv: string[]): Promise<number> {
       return acpCommand(args);
     case "exec":
       return execCommand(args);
+    case "trust":
+      return trustCommand(args);
     default:
       process.stderr.write(`interpreter: unknown command '${args.command}'\n\n${USAGE}`);
       return 2;

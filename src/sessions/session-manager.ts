@@ -14,7 +14,9 @@ import { parseMcpServers } from "../tools/mcp/mcp-server-spec.js";
 import { sandboxSummary } from "../tools/sandbox/sandbox-summary.js";
 import type { SandboxedExec } from "../tools/sandbox/sandboxed-exec.js";
 import type { FsPort } from "../tools/types.js";
-import { type McpSetup, Session } from "./session.js";
+import { applyProjectConfig, type ProjectTrust, projectTrust, untrustedNotice } from "./project-trust.js";
+import { Session } from "./session.js";
+import type { McpSetup } from "./session-deps.js";
 
 export interface SessionManagerDeps {
   config: Config;
@@ -72,20 +74,30 @@ export class SessionManager {
 
   create(options: OpenOptions): Session {
     const { config } = this.deps;
+    const trust = projectTrust(this.deps.store, findProjectRoot(options.cwd));
+    const project = trust.decision === "allow" ? trust.config : undefined;
     const record = this.deps.store.createSession({
       id: this.newId(),
       cwd: options.cwd,
       additionalDirectories: options.additionalDirectories ?? [],
       mcpServers: options.mcpServers ?? [],
-      mode: config.mode,
-      model: config.model ?? null,
+      mode: project?.mode ?? config.mode,
+      model: project?.model ?? config.model ?? null,
+      harness: project?.harness ?? null,
     });
     const catalog = this.skills(record);
     const session = this.remember(record, catalog);
-    // Skill problems and a missing sandbox are told once, when the session starts.
-    const tell = (text: string) => {
-      if (this.open.get(session.id) === session) session.notice("warning", text);
-    };
+    // Skill problems, project config and a missing sandbox are told once, when the session starts.
+    // After the session/new response, like every other post-creation message.
+    const tell = (text: string) =>
+      setTimeout(() => {
+        if (this.open.get(session.id) === session) session.notice("warning", text);
+      }, 0);
+    if (trust.error) tell(trust.error);
+    if (trust.config && trust.decision === undefined) {
+      tell(untrustedNotice(trust));
+      session.askTrust({ trust, apply: () => this.applyProject(session, trust) });
+    }
     void catalog.then(({ notices }) => notices.forEach(tell));
     void this.deps.sandbox.status().then((status) => {
       if (!status.available) tell(sandboxSummary(status));
@@ -207,16 +219,28 @@ export class SessionManager {
     return session;
   }
 
-  /** MCP servers from config and from the editor, started in the background (never delays a response). */
+  private applyProject(session: Session, trust: ProjectTrust): void {
+    if (!trust.config) return;
+    for (const problem of applyProjectConfig(session, trust.config)) {
+      this.deps.logger.warn({ sessionId: session.id }, `mcp: ${problem}`);
+    }
+  }
+
+  /** MCP servers from config (and a trusted project) and from the editor, started in the background. */
   private mcp(record: SessionRecord): McpSetup {
     const { logger, config } = this.deps;
+    const trust = projectTrust(this.deps.store, findProjectRoot(record.cwd));
+    const projectServers = trust.decision === "allow" ? (trust.config?.mcpServers ?? {}) : {};
     const manager = createMcpManager({
       env: this.deps.env,
       logger: logger.child({ sessionId: record.id }),
       cwd: record.cwd,
       clientVersion: this.deps.version,
     });
-    const { servers, problems } = parseMcpServers({ config: config.mcpServers, acp: record.mcpServers });
+    const { servers, problems } = parseMcpServers({
+      config: { ...config.mcpServers, ...projectServers },
+      acp: record.mcpServers,
+    });
     for (const problem of problems) logger.warn({ sessionId: record.id }, `mcp: ${problem}`);
     return { manager, ready: servers.length > 0 ? manager.start(servers) : Promise.resolve(), problems };
   }

@@ -4,59 +4,25 @@ import type { Mode } from "../config/types.js";
 import type { Skill } from "../context/skills/parse-skill.js";
 import { chooseHarness, findHarness } from "../harnesses/harness-list.js";
 import type { Harness, HarnessContext } from "../harnesses/types.js";
-import type { Provider } from "../providers/types.js";
 import type { ContentBlock, HistoryEvent, HistoryEventOf, StopReason } from "../store/events.js";
-import type { SessionRecord, Store } from "../store/types.js";
-import type { McpManager } from "../tools/mcp/mcp-manager.js";
+import type { SessionRecord } from "../store/types.js";
+import type { McpServerSpec } from "../tools/mcp/mcp-server-spec.js";
 import { mcpTool } from "../tools/mcp/mcp-tool.js";
 import { sandboxSummary } from "../tools/sandbox/sandbox-summary.js";
-import type { SandboxedExec } from "../tools/sandbox/sandboxed-exec.js";
-import type { FsPort, Tool, ToolContext } from "../tools/types.js";
+import type { Tool, ToolContext } from "../tools/types.js";
+import { askProjectTrust, type TrustQuestion, trustProject } from "./project-trust.js";
 import { replayOutputs } from "./replay.js";
 import { type GateAnswer, runTurn } from "./run-turn.js";
+import type { SessionDeps } from "./session-deps.js";
 import { gateCall } from "./session-gate.js";
 import { titleFrom } from "./title.js";
 import { ToolProgress } from "./tool-progress.js";
 import type { ClientPort, SessionOptions, SessionOutput } from "./types.js";
 import { TurnError } from "./types.js";
+import { usageTotals } from "./usage-totals.js";
 
 /** The harness a session falls back to when the endpoint has no native tool calling. */
 const TEXT_PROTOCOL_FALLBACK = "hermes";
-
-/** The session's MCP servers: started in the background; `ready` settles when all are up or failed. */
-export interface McpSetup {
-  manager: McpManager;
-  ready: Promise<void>;
-  /** Config or editor entries that could not be used, for `/mcp`. */
-  problems: string[];
-}
-
-export interface SessionDeps {
-  mcp: McpSetup;
-  store: Store;
-  harnesses: Harness[];
-  provider(model: string): Provider;
-  /** Models to offer in the picker (config + discovered). */
-  models(): string[];
-  sandbox: SandboxedExec;
-  fs: FsPort;
-  contextSize: number;
-  maxTurnSteps: number;
-  /** Instruction files for the session, loaded once in the background. */
-  instructions: Promise<HarnessContext["instructions"]>;
-  /** The skills catalog, loaded once in the background. */
-  skills: Promise<Skill[]>;
-  projectRoot: string;
-  shell: string;
-  now(): Date;
-  newId(): string;
-  /** Explicit harness from config/CLI, used when the session has none of its own. */
-  defaultHarness?: string;
-  /** Where the user sets the model, named in the "no model" error. */
-  configFile: string;
-  /** The session's folder for spilled tool output. */
-  scratchDir: string;
-}
 
 /**
  * One conversation. Turns run one at a time: a prompt that arrives during a turn waits for
@@ -73,6 +39,7 @@ export class Session {
   /** Calls of the running turn that have a result: late progress for them is dropped. */
   private readonly finishedCalls = new Set<string>();
   private readonly startedAt: Date;
+  private trustQuestion: TrustQuestion | undefined;
 
   constructor(
     public record: SessionRecord,
@@ -122,16 +89,7 @@ export class Session {
   }
 
   usageTotals() {
-    const totals = { requests: 0, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, reasoningTokens: 0 };
-    for (const e of this.history) {
-      if (e.type !== "usage") continue;
-      totals.requests++;
-      totals.inputTokens += e.inputTokens;
-      totals.outputTokens += e.outputTokens;
-      totals.cachedInputTokens += e.cachedInputTokens ?? 0;
-      totals.reasoningTokens += e.reasoningTokens ?? 0;
-    }
-    return totals;
+    return usageTotals(this.history);
   }
 
   replay(): SessionOutput[] {
@@ -166,6 +124,28 @@ export class Session {
   async sandboxSummary(): Promise<string> {
     if (this.mode === "full-access") return "Commands run unconfined (full-access mode).";
     return sandboxSummary(await this.deps.sandbox.status());
+  }
+
+  get projectRoot(): string {
+    return this.deps.projectRoot;
+  }
+
+  /** Starts more MCP servers (a project config trusted mid-session); the next turn waits for them. */
+  addMcpServers(servers: McpServerSpec[]): void {
+    if (servers.length === 0) return;
+    const started = this.deps.mcp.manager.start(servers);
+    this.deps.mcp.ready = Promise.all([this.deps.mcp.ready, started]).then(() => undefined);
+  }
+
+  /** `/trust`: trusts the project and applies its config to this session now. */
+  trustProject(): string {
+    this.trustQuestion = undefined;
+    return trustProject({ store: this.deps.store, root: this.deps.projectRoot, session: this });
+  }
+
+  /** Asks, at the first prompt, whether to trust the project's own config. */
+  askTrust(question: TrustQuestion): void {
+    this.trustQuestion = question;
   }
 
   /** MCP servers and their states, for `/mcp` and `/status`. */
@@ -214,6 +194,7 @@ export class Session {
       { type: "user_message", turnId, content },
     ]);
     try {
+      await this.settleTrust(turnId, controller.signal);
       if (!this.model) {
         throw new TurnError(
           `No model configured: set \`model\` in ${this.deps.configFile}, pass -m <model>, or pick one in the model menu.`,
@@ -236,6 +217,21 @@ export class Session {
       this.controller = undefined;
       this.finishedCalls.clear();
     }
+  }
+
+  /** The project-trust question, asked once before the first turn that has an editor to answer. */
+  private async settleTrust(turnId: string, signal: AbortSignal): Promise<void> {
+    const question = this.trustQuestion;
+    if (!question || !this.client) return;
+    this.trustQuestion = undefined;
+    await askProjectTrust({
+      question,
+      client: this.client,
+      store: this.deps.store,
+      callId: `trust-${turnId}`,
+      signal,
+      send: (output) => this.send(output),
+    });
   }
 
   /**

@@ -16,6 +16,7 @@ export const SLASH_COMMANDS: SlashCommandInfo[] = [
   { name: "status", description: "Show the model, endpoint, harness, mode and context use" },
   { name: "skills", description: "List the Agent Skills this session can use" },
   { name: "mcp", description: "Show the MCP servers of this session and their state" },
+  { name: "trust", description: "Trust this project: use its .openinterpreter/config.toml" },
   { name: "usage", description: "Show the tokens this session has used" },
   { name: "init", description: "Survey the repository and write an AGENTS.md for it" },
 ];
@@ -96,6 +97,8 @@ function runSlashCommand(options: {
       return say(session, usage(session));
     case "mcp":
       return say(session, mcp(session));
+    case "trust":
+      return say(session, session.trustProject());
     default:
       return false;
   }

@@ -14,7 +14,9 @@ export type SessionOutput =
   | { type: "title"; title: string; updatedAt: string }
   /** Mode, model or harness changed: the editor needs the full option set again. */
   | { type: "options"; options: SessionOptions }
-  | { type: "commands"; commands: SlashCommandInfo[] };
+  | { type: "commands"; commands: SlashCommandInfo[] }
+  /** A question the session itself asks (not a model tool call), shown as a tool call while open. */
+  | { type: "question"; callId: string; title: string; status: "pending" | "completed" | "failed" };
 
 export interface SessionOptions {
   mode: Mode;

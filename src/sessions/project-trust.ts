@@ -1,0 +1,104 @@
+import { PROJECT_CONFIG, type ProjectConfig, readProjectConfig } from "../config/project-config.js";
+import type { Store } from "../store/types.js";
+import { parseMcpServers } from "../tools/mcp/mcp-server-spec.js";
+import type { Session } from "./session.js";
+import type { ClientPort, SessionOutput } from "./types.js";
+
+export interface TrustQuestion {
+  trust: ProjectTrust;
+  apply(): void;
+}
+
+/** The rule key under which a project's trust decision is stored (scope: that project). */
+export const TRUST_KEY = "trust:project-config";
+
+export interface ProjectTrust {
+  root: string;
+  /** The repository's `.openinterpreter/config.toml`, when it has a valid one. */
+  config?: ProjectConfig;
+  /** Why the file could not be used (malformed), for a notice. */
+  error?: string;
+  /** The stored decision; undefined when the user was never asked. */
+  decision?: "allow" | "deny";
+}
+
+/**
+ * Project-level config is code: it may pick the mode and start MCP servers. It is read, but
+ * applied only for projects the user trusted (`interpreter trust`, `/trust`, or a yes to the
+ * question asked at a session's first prompt).
+ */
+export function projectTrust(store: Store, root: string): ProjectTrust {
+  const decision = store.rules(root).find((r) => r.key === TRUST_KEY)?.decision;
+  try {
+    return { root, config: readProjectConfig(root), decision };
+  } catch (error) {
+    return { root, error: error instanceof Error ? error.message : String(error), decision };
+  }
+}
+
+export function setProjectTrust(store: Store, root: string, trusted: boolean): void {
+  store.setRule({ project: root, key: TRUST_KEY, decision: trusted ? "allow" : "deny" });
+}
+
+/** What the user is told about an untrusted project config. */
+export function untrustedNotice(trust: ProjectTrust): string {
+  return `This project has ${PROJECT_CONFIG}; it is not used until you trust the project (answer the question at your first prompt, type /trust, or run \`interpreter trust ${trust.root}\`).`;
+}
+
+/** Applies a trusted project's config to a session; returns MCP entries that could not be used. */
+export function applyProjectConfig(session: Session, config: ProjectConfig): string[] {
+  if (config.model) session.setModel(config.model);
+  if (config.harness) session.setHarness(config.harness);
+  if (config.mode) session.setMode(config.mode);
+  const { servers, problems } = parseMcpServers({ config: config.mcpServers, acp: [] });
+  session.addMcpServers(servers);
+  return problems;
+}
+
+/** `/trust` and `interpreter trust`: remember the decision, apply the config when a session is given. */
+export function trustProject(options: { store: Store; root: string; session?: Session }): string {
+  const trust = projectTrust(options.store, options.root);
+  setProjectTrust(options.store, trust.root, true);
+  if (trust.error) return `Trusted ${trust.root}, but its config cannot be used: ${trust.error}`;
+  if (!trust.config) return `Trusted ${trust.root} (it has no ${PROJECT_CONFIG} yet).`;
+  if (options.session) applyProjectConfig(options.session, trust.config);
+  return `Trusted ${trust.root}; its ${PROJECT_CONFIG} applies${options.session ? " to this session now" : " to new sessions"}.`;
+}
+
+/** Asks the editor whether to use the project's config, shown as a pending call while open. */
+export async function askProjectTrust(options: {
+  question: TrustQuestion;
+  client: ClientPort;
+  store: Store;
+  callId: string;
+  signal: AbortSignal;
+  send(output: SessionOutput): void;
+}): Promise<void> {
+  const { question, callId, send } = options;
+  const file = question.trust.config?.file ?? question.trust.root;
+  const title = `Use this project's ${PROJECT_CONFIG}?`;
+  send({ type: "question", callId, title, status: "pending" });
+  const answer = await options.client.askPermission(
+    {
+      callId,
+      title,
+      kind: "other",
+      locations: [{ path: file }],
+      display: [
+        {
+          type: "text",
+          text: "It can set the model, the harness, the permission mode and start MCP servers (programs) for this project.",
+        },
+      ],
+      input: { file },
+      alwaysLabel: "Always trust this project",
+    },
+    options.signal,
+  );
+  const trusted = answer === "allow_once" || answer === "allow_always";
+  if (answer === "allow_always" || answer === "reject_always") {
+    setProjectTrust(options.store, question.trust.root, answer === "allow_always");
+  }
+  if (trusted) question.apply();
+  send({ type: "question", callId, title, status: trusted ? "completed" : "failed" });
+}

@@ -1,0 +1,42 @@
+import type { Skill } from "../context/skills/parse-skill.js";
+import type { Harness, HarnessContext } from "../harnesses/types.js";
+import type { Provider } from "../providers/types.js";
+import type { Store } from "../store/types.js";
+import type { McpManager } from "../tools/mcp/mcp-manager.js";
+import type { SandboxedExec } from "../tools/sandbox/sandboxed-exec.js";
+import type { FsPort } from "../tools/types.js";
+
+/** The session's MCP servers: started in the background; `ready` settles when all are up or failed. */
+export interface McpSetup {
+  manager: McpManager;
+  ready: Promise<void>;
+  /** Config or editor entries that could not be used, for `/mcp`. */
+  problems: string[];
+}
+
+export interface SessionDeps {
+  mcp: McpSetup;
+  store: Store;
+  harnesses: Harness[];
+  provider(model: string): Provider;
+  /** Models to offer in the picker (config + discovered). */
+  models(): string[];
+  sandbox: SandboxedExec;
+  fs: FsPort;
+  contextSize: number;
+  maxTurnSteps: number;
+  /** Instruction files for the session, loaded once in the background. */
+  instructions: Promise<HarnessContext["instructions"]>;
+  /** The skills catalog, loaded once in the background. */
+  skills: Promise<Skill[]>;
+  projectRoot: string;
+  shell: string;
+  now(): Date;
+  newId(): string;
+  /** Explicit harness from config/CLI, used when the session has none of its own. */
+  defaultHarness?: string;
+  /** Where the user sets the model, named in the "no model" error. */
+  configFile: string;
+  /** The session's folder for spilled tool output. */
+  scratchDir: string;
+}
