@@ -20,7 +20,13 @@ let call: (name: string, args: object) => Promise<ToolResult>;
 
 beforeEach(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), "oi-cc-files-"));
-  const ctx = { cwd: dir, instructions: "", model: "claude", scratchDir: dir } as HarnessContext;
+  const ctx = {
+    cwd: dir,
+    instructions: "",
+    model: "claude",
+    scratchDir: dir,
+    skills: [],
+  } as unknown as HarnessContext;
   const tools = claudeCodeHarness.tools(ctx);
   const toolCtx: ToolContext = {
     sessionId: "s",

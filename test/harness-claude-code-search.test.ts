@@ -16,7 +16,7 @@ let call: (name: string, args: object) => Promise<ToolResult>;
 
 beforeEach(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), "oi-cc-search-"));
-  const tools = claudeCodeHarness.tools({ cwd: dir } as HarnessContext);
+  const tools = claudeCodeHarness.tools({ cwd: dir, skills: [] } as unknown as HarnessContext);
   const toolCtx: ToolContext = {
     sessionId: "s",
     cwd: dir,

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { claudeCodeHarness } from "../src/harnesses/claude-code/claude-code-harness.js";
 import { modelDisplayName } from "../src/harnesses/claude-code/context-blocks.js";
@@ -119,13 +120,36 @@ describe("claude-code request layout", () => {
     expect(request.messages.filter((m) => m.role === "user")).toHaveLength(1);
   });
 
-  it("lists skills in a reminder before the AGENTS.md one, with the SKILL.md to Read", () => {
+  it("lists skills in a reminder before the AGENTS.md one, for the Skill tool", () => {
     const skills = [{ name: "release", description: "Cut a release", path: "/skills/release/SKILL.md" }];
     const ctx = harnessContext({ instructions: "Be brief.", skills });
     const content = claudeCodeHarness.render({ history: [user("go")], tools: [], ctx }).messages[1]!
       .content as string;
     expect(content).toMatch(
-      /^<system-reminder>\n.*SKILL\.md.*:\n\n- release: Cut a release \(file: \/skills\/release\/SKILL\.md\)\n<\/system-reminder>\n\n<system-reminder>\n[\s\S]*# claudeMd[\s\S]*Be brief\.[\s\S]*<\/system-reminder>\n\ngo$/,
+      /^<system-reminder>\n.*Skill tool.*:\n\n- release: Cut a release \(file: \/skills\/release\/SKILL\.md\)\n<\/system-reminder>\n\n<system-reminder>\n[\s\S]*# claudeMd[\s\S]*Be brief\.[\s\S]*<\/system-reminder>\n\ngo$/,
+    );
+  });
+
+  it("offers the Skill tool only with skills, and it loads SKILL.md", async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import("node:fs");
+    const os = await import("node:os");
+    const dir = mkdtempSync(path.join(os.tmpdir(), "oi-cc-skill-"));
+    mkdirSync(path.join(dir, "release"));
+    const file = path.join(dir, "release/SKILL.md");
+    writeFileSync(file, "---\nname: release\ndescription: Cut a release\n---\nTag, then push.\n");
+    expect(claudeCodeHarness.tools(harnessContext()).map((t) => t.name)).not.toContain("Skill");
+    const skills = [{ name: "release", description: "Cut a release", path: file }];
+    const skill = claudeCodeHarness.tools(harnessContext({ skills })).find((t) => t.name === "Skill")!;
+    expect(skill.parameters).toMatchObject({
+      required: ["skill"],
+      properties: { skill: { enum: ["release"] } },
+    });
+    const { createLocalFs } = await import("../src/tools/local-fs.js");
+    const result = await skill.execute({ skill: "release", args: "v2" }, {
+      fs: createLocalFs(),
+    } as never);
+    expect(result.output).toBe(
+      `Launching skill: release\n\nBase directory for this skill: ${dir}/release\n\nTag, then push.\n\nARGUMENTS: v2`,
     );
   });
 

@@ -11,6 +11,7 @@ import { grepTool } from "./tools/grep.js";
 import { lsTool } from "./tools/ls.js";
 import { multiEditTool } from "./tools/multi-edit.js";
 import { readTool } from "./tools/read.js";
+import { skillTool } from "./tools/skill.js";
 import { todoWriteTool } from "./tools/todo-write.js";
 import { writeTool } from "./tools/write.js";
 
@@ -29,8 +30,9 @@ export const claudeCodeHarness: Harness = {
   description: "Anthropic Claude Code: Bash, Read, Write, Edit, MultiEdit, Glob, Grep, LS and TodoWrite",
   matches: (model) => /claude|anthropic/i.test(model),
   toolError: toolUseError,
-  tools() {
+  tools(ctx) {
     const files = new ReadTracker();
+    const skills = ctx.skills.length > 0 ? [skillTool(ctx.skills)] : [];
     return [
       bashTool(),
       globTool(),
@@ -41,6 +43,7 @@ export const claudeCodeHarness: Harness = {
       multiEditTool({ files }),
       writeTool({ files }),
       todoWriteTool(),
+      ...skills,
     ];
   },
   render({ history, tools, ctx }) {

@@ -47,7 +47,7 @@ export function contextReminders(ctx: Pick<HarnessContext, "skills" | "instructi
 export function skillsReminder(skills: HarnessContext["skills"]): string {
   return [
     "<system-reminder>",
-    "These skills are available. When a task matches one, Read its SKILL.md first and follow it:",
+    "These skills are available through the Skill tool. When a task matches one, invoke it before starting the work:",
     "",
     ...skills.map((skill) => `- ${skill.name}: ${skill.description} (file: ${skill.path})`),
     "</system-reminder>",
