@@ -27,7 +27,7 @@ import {
 describe("Codex tool schemas", () => {
   it("serialize exactly as upstream Codex sends them", () => {
     expect(JSON.stringify(shellCommandSchema)).toBe(
-      '{"type":"object","properties":{"command":{"type":"string","description":"The shell script to execute in the user\'s default shell"},"timeout_ms":{"type":"number","description":"The timeout for the command in milliseconds"},"workdir":{"type":"string","description":"The working directory to execute the command in"}},"required":["command"],"additionalProperties":false}',
+      '{"type":"object","properties":{"command":{"type":"string","description":"The shell script to execute in the user\'s default shell"},"justification":{"type":"string","description":"Only set if sandbox_permissions is \\"require_escalated\\". 1-sentence explanation of why we want to run this command."},"sandbox_permissions":{"type":"string","description":"Sandbox permissions for the command. Set to \\"require_escalated\\" to request running without sandbox restrictions; defaults to \\"use_default\\"."},"timeout_ms":{"type":"number","description":"The timeout for the command in milliseconds"},"workdir":{"type":"string","description":"The working directory to execute the command in"}},"required":["command"],"additionalProperties":false}',
     );
     expect(JSON.stringify(applyPatchSchema)).toBe(
       '{"type":"object","properties":{"input":{"type":"string","description":"The entire contents of the apply_patch command"}},"required":["input"],"additionalProperties":false}',

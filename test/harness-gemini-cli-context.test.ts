@@ -27,6 +27,7 @@ function setup(overrides: Partial<HarnessContext> = {}) {
     scratchDir: tmp("oi-gc-scratch-"),
     platform: "linux",
     isGitRepo: false,
+    sandboxed: true,
     skills: [],
     ...overrides,
   };
@@ -111,6 +112,7 @@ describe("request layout", () => {
     const { ctx, file } = setup({
       instructions: "Always run the tests.",
       isGitRepo: true,
+      sandboxed: true,
       mode: "full-access",
     });
     file("package.json", "{}");

@@ -26,6 +26,7 @@ function setup(model = "gemini-2.5-flash") {
     scratchDir: tmp("oi-gc-scratch-"),
     platform: "linux",
     isGitRepo: false,
+    sandboxed: true,
     skills: [],
   };
   const tools = geminiCliHarness.tools(ctx);

@@ -19,6 +19,7 @@ const ctx: HarnessContext = {
   scratchDir: "/tmp/scratch",
   platform: "linux",
   isGitRepo: true,
+  sandboxed: true,
   skills: [],
 };
 
@@ -82,6 +83,14 @@ describe("hermes prompt", () => {
         "properties": {
           "command": {
             "description": "The shell script to execute in the user's default shell",
+            "type": "string",
+          },
+          "justification": {
+            "description": "Only set if sandbox_permissions is "require_escalated". 1-sentence explanation of why we want to run this command.",
+            "type": "string",
+          },
+          "sandbox_permissions": {
+            "description": "Sandbox permissions for the command. Set to "require_escalated" to request running without sandbox restrictions; defaults to "use_default".",
             "type": "string",
           },
           "timeout_ms": {

@@ -23,6 +23,7 @@ function harnessContext(over: Partial<HarnessContext> = {}): HarnessContext {
     scratchDir: "/tmp/scratch",
     platform: "linux",
     isGitRepo: false,
+    sandboxed: true,
     skills: [],
     ...over,
   };

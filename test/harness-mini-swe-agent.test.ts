@@ -28,6 +28,7 @@ const ctx: HarnessContext = {
   scratchDir: "/tmp/scratch",
   platform: "linux",
   isGitRepo: true,
+  sandboxed: true,
   skills: [],
 };
 

@@ -26,6 +26,7 @@ function harnessContext(over: Partial<HarnessContext> = {}): HarnessContext {
     scratchDir: "/tmp/scratch",
     platform: "linux",
     isGitRepo: true,
+    sandboxed: true,
     skills: [],
     ...over,
   };

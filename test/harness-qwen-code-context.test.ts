@@ -27,6 +27,7 @@ function setup(overrides: Partial<HarnessContext> = {}) {
     scratchDir: tmp("oi-qc-scratch-"),
     platform: "linux",
     isGitRepo: false,
+    sandboxed: true,
     skills: [],
     ...overrides,
   };
@@ -106,7 +107,7 @@ describe("grep_search, glob and list_directory", () => {
 
 describe("request layout", () => {
   it("sends the prompt with AGENTS.md, the startup context, its acknowledgement, then the conversation", () => {
-    const { ctx, file } = setup({ instructions: "Use pnpm.", isGitRepo: true });
+    const { ctx, file } = setup({ instructions: "Use pnpm.", isGitRepo: true, sandboxed: true });
     file("README.md", "");
     file(".env", "");
     mkdirSync(path.join(ctx.cwd, "src"));

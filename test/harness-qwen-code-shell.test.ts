@@ -26,6 +26,7 @@ function setup(overrides: Partial<HarnessContext> = {}) {
     scratchDir: tmp("oi-qc-scratch-"),
     platform: "linux",
     isGitRepo: false,
+    sandboxed: true,
     skills: [],
     ...overrides,
   };

@@ -26,6 +26,7 @@ function setup() {
     scratchDir: tmp("oi-qc-scratch-"),
     platform: "linux",
     isGitRepo: false,
+    sandboxed: true,
     skills: [],
   };
   const tools = qwenCodeHarness.tools(ctx);

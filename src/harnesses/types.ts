@@ -23,6 +23,8 @@ export interface HarnessContext {
   platform: string;
   /** Whether `cwd` is inside a git repository. */
   isGitRepo: boolean;
+  /** Whether commands run confined by the OS sandbox in the current mode. */
+  sandboxed: boolean;
   /** The Agent Skills catalog: one entry per name; the model reads SKILL.md itself. */
   skills: Array<{ name: string; description: string; path: string }>;
 }

@@ -24,6 +24,8 @@ export interface Verdict {
   ruleLabel?: string;
   /** Why, for logs and for the model when denied. */
   reason: string;
+  /** Allowed calls run outside the sandbox (an approved escalation). */
+  unconfined?: boolean;
 }
 
 /**
@@ -38,6 +40,21 @@ export function decide(options: DecideOptions): Verdict {
     case "read":
       return { decision: "allow", reason: "reads are allowed" };
     case "exec": {
+      if (access.escalated) {
+        // Outside the sandbox: asked every time unless this exact command was always-allowed.
+        const why = access.escalated.justification ? ` (${access.escalated.justification})` : "";
+        const key = `exec-unconfined:${access.command.trim()}`;
+        const stored = rules.find((r) => r.key === key);
+        if (stored)
+          return { decision: stored.decision, ruleKey: key, reason: "stored rule", unconfined: true };
+        return {
+          decision: "ask",
+          ruleKey: key,
+          ruleLabel: `\`${oneLine(access.command)}\` outside the sandbox`,
+          reason: `the model asks to run this outside the sandbox${why}`,
+          unconfined: true,
+        };
+      }
       const ruleKey = `exec:${access.command.trim()}`;
       const rule = rules.find((r) => r.key === ruleKey);
       if (rule) return { decision: rule.decision, ruleKey, reason: "stored rule" };

@@ -5,8 +5,8 @@ import type { Tool, ToolContext, ToolPreview, ToolResult } from "../tools/types.
 import { ChunkBatcher } from "./chunk-batcher.js";
 import { TurnError } from "./types.js";
 
-/** `rejected` carries the text the model gets back. */
-export type GateAnswer = "allow" | "cancelled" | { rejected: string };
+/** `rejected` carries the text the model gets back; `allow_unconfined` is an approved escalation. */
+export type GateAnswer = "allow" | "allow_unconfined" | "cancelled" | { rejected: string };
 
 export interface TurnOptions {
   turnId: string;
@@ -28,7 +28,8 @@ export interface TurnOptions {
     args: unknown;
     preview: ToolPreview;
   }): Promise<GateAnswer>;
-  toolContext(callId: string): ToolContext;
+  /** `unconfined`: this call's escalation out of the sandbox was approved. */
+  toolContext(callId: string, options?: { unconfined?: boolean }): ToolContext;
   harnessId: string;
   contextSize: number;
   /** Text-protocol harnesses read tool calls out of the reply text themselves. */
@@ -125,12 +126,16 @@ async function runCalls(o: TurnOptions, step: number, calls: Sampled["calls"]): 
       cancelRest(o, prepared.slice(index));
       return "cancelled";
     }
-    if (answer !== "allow") {
+    if (answer !== "allow" && answer !== "allow_unconfined") {
       o.commit([result(o, p.event.callId, "rejected", { output: wrapError(o, answer.rejected) })]);
       continue;
     }
     o.started(p.event.callId);
-    const outcome = await execute(p.tool, p.args, o.toolContext(p.event.callId));
+    const outcome = await execute(
+      p.tool,
+      p.args,
+      o.toolContext(p.event.callId, { unconfined: answer === "allow_unconfined" }),
+    );
     if (o.signal.aborted) {
       o.commit([
         result(o, p.event.callId, "cancelled", {

@@ -35,7 +35,8 @@ export async function gateCall(options: GateOptions): Promise<GateAnswer> {
     roots: options.roots,
     rules: store.rules(projectRoot),
   });
-  if (verdict.decision === "allow") return "allow";
+  const allowed = verdict.unconfined ? "allow_unconfined" : "allow";
+  if (verdict.decision === "allow") return allowed;
   if (verdict.decision === "deny") return { rejected: `Not allowed: ${verdict.reason}.` };
   if (!options.client)
     return { rejected: "Not allowed: no editor is attached to answer the permission request." };
@@ -59,10 +60,10 @@ export async function gateCall(options: GateOptions): Promise<GateAnswer> {
   };
   switch (answer) {
     case "allow_once":
-      return "allow";
+      return allowed;
     case "allow_always":
       remember("allow");
-      return "allow";
+      return allowed;
     case "reject_always":
       remember("deny");
       return { rejected: REJECTED };

@@ -281,7 +281,7 @@ export class Session {
       commit: (events) => this.commit(events),
       started: (callId) => this.send({ type: "tool_started", callId }),
       gate: (request) => this.gate(request, signal),
-      toolContext: (callId) => this.toolContext(callId, signal),
+      toolContext: (callId, options) => this.toolContext(callId, signal, options?.unconfined),
       harnessId: harness.id,
       contextSize: this.deps.contextSize,
     });
@@ -308,7 +308,7 @@ export class Session {
     return [this.record.cwd, ...this.record.additionalDirectories];
   }
 
-  private toolContext(callId: string, signal: AbortSignal): ToolContext {
+  private toolContext(callId: string, signal: AbortSignal, unconfined = false): ToolContext {
     const progress = new ToolProgress((text) => {
       if (!this.finishedCalls.has(callId)) this.send({ type: "tool_progress", callId, text });
     });
@@ -318,7 +318,7 @@ export class Session {
       roots: this.roots(),
       signal,
       fs: this.deps.fs,
-      exec: this.deps.sandbox.exec({ mode: this.mode, roots: this.roots() }),
+      exec: this.deps.sandbox.exec({ mode: this.mode, roots: this.roots(), escalated: unconfined }),
       onProgress: (chunk) => progress.add(chunk),
     };
   }
@@ -348,6 +348,7 @@ export class Session {
       scratchDir: this.deps.scratchDir,
       platform: process.platform,
       isGitRepo: existsSync(path.join(this.deps.projectRoot, ".git")),
+      sandboxed: await this.deps.sandbox.confines({ mode: this.mode, roots: this.roots() }),
     };
   }
 

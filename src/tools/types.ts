@@ -58,7 +58,13 @@ export type ToolAccess =
   | { type: "none" }
   | { type: "read"; paths: string[] }
   | { type: "write"; paths: string[] }
-  | { type: "exec"; command: string; cwd: string }
+  | {
+      type: "exec";
+      command: string;
+      cwd: string;
+      /** The model asked to run it outside the sandbox (always asks; runs unconfined if allowed). */
+      escalated?: { justification?: string };
+    }
   /** Anything else with side effects the sandbox cannot confine (e.g. an MCP tool). */
   | { type: "tool"; key: string; label: string };
 

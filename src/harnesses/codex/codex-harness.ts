@@ -36,8 +36,11 @@ export const codexHarness: Harness = {
     });
     return {
       messages: [
-        // No sandbox yet: the permissions text must not promise unasked commands in `auto`.
-        { role: "system", content: `${prompt}\n\n${permissionsBlock({ mode: ctx.mode, sandboxed: false })}` },
+        // Without a working sandbox the text must not promise unasked commands in `auto`.
+        {
+          role: "system",
+          content: `${prompt}\n\n${permissionsBlock({ mode: ctx.mode, sandboxed: ctx.sandboxed, writableRoots: ctx.roots })}`,
+        },
         ...context,
         ...renderHistory(history, { tools, harness: "codex" }),
       ],

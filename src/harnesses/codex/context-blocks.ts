@@ -100,11 +100,13 @@ export function permissionsBlock(input: {
 }
 
 const SANDBOX_PREFIX = "Filesystem sandboxing decides which files your commands may read and write.";
+const ESCALATE =
+  ' To run one command outside the sandbox (network, files outside the writable roots), call `shell_command` with `sandbox_permissions` set to `"require_escalated"` and a one-sentence `justification`; the user decides.';
 
 const SANDBOX: Record<Mode, string> = {
-  "read-only": `${SANDBOX_PREFIX} \`sandbox_mode\` is \`read-only\`: commands may read files but not change them. Network access is restricted.`,
-  "workspace-write": `${SANDBOX_PREFIX} \`sandbox_mode\` is \`workspace-write\`: commands may read anywhere and write inside \`cwd\` and the \`writable_roots\`; writing anywhere else needs approval. Network access is restricted.`,
-  auto: `${SANDBOX_PREFIX} \`sandbox_mode\` is \`workspace-write\`: commands may read anywhere and write inside \`cwd\` and the \`writable_roots\`; writing anywhere else needs approval. Network access is restricted.`,
+  "read-only": `${SANDBOX_PREFIX} \`sandbox_mode\` is \`read-only\`: commands may read files but not change them. Network access is restricted.${ESCALATE}`,
+  "workspace-write": `${SANDBOX_PREFIX} \`sandbox_mode\` is \`workspace-write\`: commands may read anywhere and write inside \`cwd\` and the \`writable_roots\`; writing anywhere else needs approval. Network access is restricted.${ESCALATE}`,
+  auto: `${SANDBOX_PREFIX} \`sandbox_mode\` is \`workspace-write\`: commands may read anywhere and write inside \`cwd\` and the \`writable_roots\`; writing anywhere else needs approval. Network access is restricted.${ESCALATE}`,
   "full-access": `${SANDBOX_PREFIX} \`sandbox_mode\` is \`danger-full-access\`: nothing is sandboxed, every command can touch any file. Network access is enabled.`,
 };
 

@@ -4,9 +4,9 @@
  * BTreeMap (alphabetical) order, keys in the order `type, description, items, properties,
  * required, additionalProperties`, sent with `strict: false`.
  *
- * `shell_command` leaves out Codex's optional `login` and the escalation parameters
- * (`sandbox_permissions`, `justification`, `prefix_rule`): here the permission gate asks the
- * editor, the model never requests escalation itself.
+ * `shell_command` carries Codex's escalation pair (`sandbox_permissions` +
+ * `justification`, as sent under the on-request approval policy) and leaves out the optional
+ * `login` and `prefix_rule`.
  */
 
 /** `shell_command`: one script for the user's default shell. */
@@ -14,6 +14,16 @@ export const shellCommandSchema = {
   type: "object",
   properties: {
     command: { type: "string", description: "The shell script to execute in the user's default shell" },
+    justification: {
+      type: "string",
+      description:
+        'Only set if sandbox_permissions is "require_escalated". 1-sentence explanation of why we want to run this command.',
+    },
+    sandbox_permissions: {
+      type: "string",
+      description:
+        'Sandbox permissions for the command. Set to "require_escalated" to request running without sandbox restrictions; defaults to "use_default".',
+    },
     timeout_ms: { type: "number", description: "The timeout for the command in milliseconds" },
     workdir: { type: "string", description: "The working directory to execute the command in" },
   },

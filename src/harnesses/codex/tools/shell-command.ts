@@ -15,6 +15,8 @@ const Args = z.looseObject({
   command: z.string().min(1),
   workdir: z.string().optional(),
   timeout_ms: z.number().int().positive().optional(),
+  sandbox_permissions: z.string().nullish(),
+  justification: z.string().nullish(),
 });
 type Args = z.infer<typeof Args>;
 
@@ -39,7 +41,11 @@ export function shellCommandTool(): Tool<Args> {
     access(args, ctx) {
       const patch = extractShellPatch(args.command);
       if (patch) return { type: "write", paths: patchPaths(patch.patch, patchDir(args, patch, ctx.cwd)) };
-      return { type: "exec", command: args.command, cwd: workdir(args, ctx.cwd) };
+      const escalated =
+        args.sandbox_permissions === "require_escalated"
+          ? { justification: args.justification ?? undefined }
+          : undefined;
+      return { type: "exec", command: args.command, cwd: workdir(args, ctx.cwd), escalated };
     },
     async execute(args, ctx) {
       const patch = extractShellPatch(args.command);
