@@ -40,10 +40,10 @@ function nodeBaseline() {
   );
 }
 
-async function daemonRun(model, { tools }) {
+async function daemonRun(model, { tools, mode = "full-access" }) {
   const home = mkdtempSync(path.join(scratch, "home-"));
   const cwd = mkdtempSync(path.join(scratch, "ws-"));
-  writeFileSync(path.join(home, "config.toml"), 'mode = "full-access"\n');
+  writeFileSync(path.join(home, "config.toml"), `mode = "${mode}"\n`);
   const start = performance.now();
   const child = spawn(process.execPath, [BIN, "acp", "-m", "mock-model"], {
     env: {
@@ -110,11 +110,14 @@ function readRss(pid) {
 }
 
 const model = await startFakeModel({ models: ["mock-model"] });
-const rows = { node: [], init: [], sessionNew: [], tenTools: [], rss: [] };
+const rows = { node: [], init: [], sessionNew: [], tenTools: [], tenToolsSandboxed: [], rss: [] };
 await daemonRun(model, { tools: false }); // warm-up (disk cache, first build of the DB)
 for (let i = 0; i < RUNS; i++) {
   rows.node.push(await nodeBaseline());
   const cold = await daemonRun(model, { tools: i % 2 === 0 });
+  // `auto` runs every command unasked inside bubblewrap: the same task, confined.
+  if (i % 2 === 1)
+    rows.tenToolsSandboxed.push((await daemonRun(model, { tools: true, mode: "auto" })).promptMs);
   rows.init.push(cold.initMs);
   rows.sessionNew.push(cold.newMs);
   if (cold.promptMs !== undefined) {
@@ -134,6 +137,7 @@ const result = {
     spawnToInitializeMs: round(median(rows.init)),
     sessionNewMs: round(median(rows.sessionNew)),
     tenToolCallsPromptMs: round(median(rows.tenTools)),
+    tenToolCallsSandboxedPromptMs: round(median(rows.tenToolsSandboxed)),
     rssAfterTenToolsMb: round(median(rows.rss)),
   },
   samples: rows,
@@ -146,5 +150,6 @@ console.log(`| measure (median of ${RUNS}) | ms |
 | node -e 0 | ${m.nodeBaselineMs} |
 | spawn → initialize answered | ${m.spawnToInitializeMs} |
 | session/new | ${m.sessionNewMs} |
-| prompt with 10 sequential shell calls | ${m.tenToolCallsPromptMs} |
+| prompt with 10 sequential shell calls (full-access, unconfined) | ${m.tenToolCallsPromptMs} |
+| the same in auto mode (each command in bubblewrap) | ${m.tenToolCallsSandboxedPromptMs} |
 | daemon RSS after that prompt (MB) | ${m.rssAfterTenToolsMb} |`);
