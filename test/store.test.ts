@@ -96,6 +96,7 @@ const samples: { [K in HistoryEvent["type"]]: HistoryEventOf<K> } = {
     ],
   },
   format_error: { type: "format_error", turnId: "t1", step: 2, text: "reply with one bash block" },
+  compaction: { type: "compaction", summary: "Fixed the tests; next: docs.", replaced: 12 },
   plan: {
     type: "plan",
     turnId: "t1",

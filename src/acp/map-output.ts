@@ -125,6 +125,10 @@ function eventUpdates(event: HistoryEvent): SessionUpdate[] {
             : `\n\n**${capital(event.severity)}:** ${event.text}\n`,
         ),
       ];
+    case "compaction":
+      return [
+        agentText(`\n\n_Conversation compacted: ${event.replaced} earlier events are now a summary._\n`),
+      ];
     case "turn_started":
     case "turn_ended":
     case "format_error":

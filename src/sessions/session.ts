@@ -1,5 +1,3 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
 import type { Mode } from "../config/types.js";
 import type { Skill } from "../context/skills/parse-skill.js";
 import { chooseHarness, findHarness } from "../harnesses/harness-list.js";
@@ -10,6 +8,8 @@ import type { McpServerSpec } from "../tools/mcp/mcp-server-spec.js";
 import { mcpTool } from "../tools/mcp/mcp-tool.js";
 import { sandboxSummary } from "../tools/sandbox/sandbox-summary.js";
 import type { Tool, ToolContext } from "../tools/types.js";
+import { compactedView, summarize } from "./compaction.js";
+import { harnessContext } from "./harness-context.js";
 import { askProjectTrust, type TrustQuestion, trustProject } from "./project-trust.js";
 import { replayOutputs } from "./replay.js";
 import { type GateAnswer, runTurn } from "./run-turn.js";
@@ -105,6 +105,14 @@ export class Session {
   prompt(content: ContentBlock[]): Promise<StopReason> {
     const epoch = this.epoch;
     const run = this.queue.then(() => (epoch === this.epoch ? this.turn(content) : ("cancelled" as const)));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** `/compact`: summarizes the conversation so far; later requests carry the summary instead. */
+  compact(): Promise<string> {
+    const epoch = this.epoch;
+    const run = this.queue.then(() => (epoch === this.epoch ? this.runCompaction() : "Cancelled."));
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -219,6 +227,28 @@ export class Session {
     }
   }
 
+  private async runCompaction(): Promise<string> {
+    const controller = new AbortController();
+    this.controller = controller;
+    try {
+      const { harness } = this.harnessChoice();
+      const ctx = await this.harnessContext();
+      const summary = await summarize({
+        history: this.history,
+        render: (history) => harness.render({ history, tools: this.toolsFor(harness, ctx), ctx }),
+        provider: this.deps.provider(this.model),
+        signal: controller.signal,
+      });
+      if (summary === undefined) return "Nothing to compact yet.";
+      if (controller.signal.aborted) return "Compaction cancelled.";
+      const replaced = this.history.length;
+      this.commit([{ type: "compaction", summary, replaced }]);
+      return `Compacted ${replaced} events into a ${summary.length}-character summary.`;
+    } finally {
+      this.controller = undefined;
+    }
+  }
+
   /** The project-trust question, asked once before the first turn that has an editor to answer. */
   private async settleTrust(turnId: string, signal: AbortSignal): Promise<void> {
     const question = this.trustQuestion;
@@ -272,7 +302,7 @@ export class Session {
       signal,
       maxSteps: this.deps.maxTurnSteps,
       tools,
-      render: (history) => harness.render({ history, tools, ctx }),
+      render: (history) => harness.render({ history: compactedView(history), tools, ctx }),
       parse: harness.parse?.bind(harness),
       toolError: harness.toolError?.bind(harness),
       newId: this.deps.newId,
@@ -332,24 +362,8 @@ export class Session {
     return tools;
   }
 
-  private async harnessContext(): Promise<HarnessContext> {
-    return {
-      sessionId: this.id,
-      cwd: this.record.cwd,
-      roots: this.roots(),
-      model: this.model,
-      mode: this.mode,
-      shell: this.deps.shell,
-      instructions: await this.deps.instructions,
-      skills: (await this.deps.skills).map(({ name, description, path }) => ({ name, description, path })),
-      // en-CA formats dates as YYYY-MM-DD, in the user's own time zone.
-      currentDate: this.startedAt.toLocaleDateString("en-CA"),
-      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      scratchDir: this.deps.scratchDir,
-      platform: process.platform,
-      isGitRepo: existsSync(path.join(this.deps.projectRoot, ".git")),
-      sandboxed: await this.deps.sandbox.confines({ mode: this.mode, roots: this.roots() }),
-    };
+  private harnessContext(): Promise<HarnessContext> {
+    return harnessContext({ record: this.record, deps: this.deps, startedAt: this.startedAt });
   }
 
   private maybeTitle(content: ContentBlock[]): void {

@@ -18,6 +18,7 @@ export const SLASH_COMMANDS: SlashCommandInfo[] = [
   { name: "mcp", description: "Show the MCP servers of this session and their state" },
   { name: "trust", description: "Trust this project: use its .openinterpreter/config.toml" },
   { name: "usage", description: "Show the tokens this session has used" },
+  { name: "compact", description: "Summarize the conversation so far to free context" },
   { name: "init", description: "Survey the repository and write an AGENTS.md for it" },
 ];
 
@@ -47,6 +48,14 @@ export async function handleSlashCommand(options: {
   const first = content[0];
   const text = first?.type === "text" && typeof first.text === "string" ? first.text.trim() : "";
   const skills = await session.skills();
+  if (text === "/compact") {
+    try {
+      session.notice("info", await session.compact());
+    } catch (error) {
+      session.notice("error", `Compaction failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return { handled: true };
+  }
   if (text === "/skills") {
     session.notice("info", skillList(skills));
     return { handled: true };

@@ -113,6 +113,11 @@ export const HistoryEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("plan"), turnId: z.string(), entries: z.array(PlanEntry) }),
   /** A text-protocol harness could not read the model's reply: the correction sent back to it. */
   z.object({ type: z.literal("format_error"), turnId: z.string(), step: z.number().int(), text: z.string() }),
+  /**
+   * The conversation up to here was summarized: harnesses render the summary (plus the recent
+   * user messages) instead of the events before it, which stay in the store.
+   */
+  z.object({ type: z.literal("compaction"), summary: z.string(), replaced: z.number().int() }),
   z.object({ type: z.literal("harness_changed"), harness: z.string(), reason: z.string().optional() }),
   z.object({ type: z.literal("model_changed"), model: z.string() }),
   z.object({ type: z.literal("mode_changed"), mode: z.string() }),

@@ -1,0 +1,35 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { Mode } from "../config/types.js";
+import type { HarnessContext } from "../harnesses/types.js";
+import type { SessionRecord } from "../store/types.js";
+import type { SessionDeps } from "./session-deps.js";
+
+/** What a harness knows about a session when it builds tools and renders a request. */
+export async function harnessContext(options: {
+  record: SessionRecord;
+  deps: SessionDeps;
+  /** Fixed at session start so the rendered prefix stays byte-identical across requests. */
+  startedAt: Date;
+}): Promise<HarnessContext> {
+  const { record, deps } = options;
+  const mode = record.mode as Mode;
+  const roots = [record.cwd, ...record.additionalDirectories];
+  return {
+    sessionId: record.id,
+    cwd: record.cwd,
+    roots,
+    model: record.model ?? "",
+    mode,
+    shell: deps.shell,
+    instructions: await deps.instructions,
+    skills: (await deps.skills).map(({ name, description, path }) => ({ name, description, path })),
+    // en-CA formats dates as YYYY-MM-DD, in the user's own time zone.
+    currentDate: options.startedAt.toLocaleDateString("en-CA"),
+    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    scratchDir: deps.scratchDir,
+    platform: process.platform,
+    isGitRepo: existsSync(path.join(deps.projectRoot, ".git")),
+    sandboxed: await deps.sandbox.confines({ mode, roots }),
+  };
+}
