@@ -1,13 +1,10 @@
-import { mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { readFileSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { claudeCodeHarness } from "../src/harnesses/claude-code/claude-code-harness.js";
 import { EMPTY_FILE_REMINDER, READ_REMINDER } from "../src/harnesses/claude-code/tools/read.js";
-import type { HarnessContext } from "../src/harnesses/types.js";
-import { createLocalExec } from "../src/tools/exec/run-command.js";
-import { createLocalFs } from "../src/tools/local-fs.js";
-import type { Tool, ToolContext, ToolResult } from "../src/tools/types.js";
+import type { ToolResult } from "../src/tools/types.js";
+import { harnessContext, tempDir, toolContext, toolRunner } from "./support/harness-fixtures.js";
 
 const NOT_READ =
   "<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>";
@@ -19,28 +16,9 @@ let dir: string;
 let call: (name: string, args: object) => Promise<ToolResult>;
 
 beforeEach(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), "oi-cc-files-"));
-  const ctx = {
-    cwd: dir,
-    instructions: "",
-    model: "claude",
-    scratchDir: dir,
-    skills: [],
-  } as unknown as HarnessContext;
-  const tools = claudeCodeHarness.tools(ctx);
-  const toolCtx: ToolContext = {
-    sessionId: "s",
-    cwd: dir,
-    roots: [dir],
-    signal: new AbortController().signal,
-    fs: createLocalFs(),
-    exec: createLocalExec(),
-    onProgress: () => {},
-  };
-  call = (name, args) => {
-    const tool = tools.find((t) => t.name === name) as Tool;
-    return tool.execute(tool.schema.parse(args), toolCtx);
-  };
+  dir = tempDir("oi-cc-files-");
+  const tools = claudeCodeHarness.tools(harnessContext({ cwd: dir, model: "claude", scratchDir: dir }));
+  call = toolRunner(tools, toolContext(dir));
 });
 
 const file = (name: string, content: string) => {

@@ -1,46 +1,23 @@
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { claudeCodeHarness } from "../src/harnesses/claude-code/claude-code-harness.js";
 import { BACKGROUND_UNSUPPORTED } from "../src/harnesses/claude-code/tools/bash.js";
 import { LS_NOTE } from "../src/harnesses/claude-code/tools/ls.js";
 import { TODOS_UPDATED } from "../src/harnesses/claude-code/tools/todo-write.js";
-import type { HarnessContext } from "../src/harnesses/types.js";
-import { createLocalExec } from "../src/tools/exec/run-command.js";
-import { createLocalFs } from "../src/tools/local-fs.js";
-import type { Tool, ToolContext, ToolResult } from "../src/tools/types.js";
+import type { ToolResult } from "../src/tools/types.js";
+import { harnessContext, tempDir, toolContext, toolRunner, writeFileAt } from "./support/harness-fixtures.js";
 
 let dir: string;
 let call: (name: string, args: object) => Promise<ToolResult>;
 
 beforeEach(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), "oi-cc-search-"));
-  const tools = claudeCodeHarness.tools({ cwd: dir, skills: [] } as unknown as HarnessContext);
-  const toolCtx: ToolContext = {
-    sessionId: "s",
-    cwd: dir,
-    roots: [dir],
-    signal: new AbortController().signal,
-    fs: createLocalFs(),
-    exec: createLocalExec(),
-    onProgress: () => {},
-  };
-  call = (name, args) => {
-    const tool = tools.find((t) => t.name === name) as Tool;
-    return tool.execute(tool.schema.parse(args), toolCtx);
-  };
+  dir = tempDir("oi-cc-search-");
+  const tools = claudeCodeHarness.tools(harnessContext({ cwd: dir }));
+  call = toolRunner(tools, toolContext(dir));
 });
 
 /** Writes a file whose mtime is `age` seconds in the past. */
-const file = (name: string, content: string, age = 0) => {
-  const p = path.join(dir, name);
-  mkdirSync(path.dirname(p), { recursive: true });
-  writeFileSync(p, content);
-  const when = new Date(Date.now() - age * 1000);
-  utimesSync(p, when, when);
-  return p;
-};
+const file = (name: string, content: string, age = 0) => writeFileAt(dir, name, content, age);
 
 describe("Bash", () => {
   it("returns the output trimmed, or Claude Code's note when there is none", async () => {

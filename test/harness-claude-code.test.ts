@@ -1,33 +1,21 @@
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { claudeCodeHarness } from "../src/harnesses/claude-code/claude-code-harness.js";
 import { modelDisplayName } from "../src/harnesses/claude-code/context-blocks.js";
 import { claudeCodeBareHarness } from "../src/harnesses/claude-code-bare/claude-code-bare-harness.js";
 import type { HarnessContext } from "../src/harnesses/types.js";
 import type { HistoryEvent } from "../src/store/events.js";
+import {
+  harnessContext as baseContext,
+  tempDir,
+  toolContext,
+  writeFileAt,
+} from "./support/harness-fixtures.js";
 
 const golden = JSON.parse(readFileSync(new URL("./golden/claude-code/tools.json", import.meta.url), "utf8"));
 
-function harnessContext(over: Partial<HarnessContext> = {}): HarnessContext {
-  return {
-    sessionId: "s1",
-    cwd: "/work/project",
-    roots: ["/work/project"],
-    model: "claude-sonnet-4-5-20250929",
-    mode: "workspace-write",
-    shell: "bash",
-    instructions: "",
-    currentDate: "2026-03-01",
-    timezone: "UTC",
-    scratchDir: "/tmp/scratch",
-    platform: "linux",
-    isGitRepo: true,
-    sandboxed: true,
-    skills: [],
-    ...over,
-  };
-}
+const harnessContext = (over: Partial<HarnessContext> = {}) =>
+  baseContext({ model: "claude-sonnet-4-5-20250929", ...over });
 
 const user = (text: string): HistoryEvent => ({
   type: "user_message",
@@ -132,12 +120,12 @@ describe("claude-code request layout", () => {
   });
 
   it("offers the Skill tool only with skills, and it loads SKILL.md", async () => {
-    const { mkdtempSync, mkdirSync, writeFileSync } = await import("node:fs");
-    const os = await import("node:os");
-    const dir = mkdtempSync(path.join(os.tmpdir(), "oi-cc-skill-"));
-    mkdirSync(path.join(dir, "release"));
-    const file = path.join(dir, "release/SKILL.md");
-    writeFileSync(file, "---\nname: release\ndescription: Cut a release\n---\nTag, then push.\n");
+    const dir = tempDir("oi-cc-skill-");
+    const file = writeFileAt(
+      dir,
+      "release/SKILL.md",
+      "---\nname: release\ndescription: Cut a release\n---\nTag, then push.\n",
+    );
     expect(claudeCodeHarness.tools(harnessContext()).map((t) => t.name)).not.toContain("Skill");
     const skills = [{ name: "release", description: "Cut a release", path: file }];
     const skill = claudeCodeHarness.tools(harnessContext({ skills })).find((t) => t.name === "Skill")!;
@@ -145,10 +133,7 @@ describe("claude-code request layout", () => {
       required: ["skill"],
       properties: { skill: { enum: ["release"] } },
     });
-    const { createLocalFs } = await import("../src/tools/local-fs.js");
-    const result = await skill.execute({ skill: "release", args: "v2" }, {
-      fs: createLocalFs(),
-    } as never);
+    const result = await skill.execute({ skill: "release", args: "v2" }, toolContext(dir));
     expect(result.output).toBe(
       `Launching skill: release\n\nBase directory for this skill: ${dir}/release\n\nTag, then push.\n\nARGUMENTS: v2`,
     );

@@ -1,58 +1,18 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { folderStructure } from "../src/harnesses/gemini-cli/folder-structure.js";
 import { geminiCliHarness } from "../src/harnesses/gemini-cli/gemini-cli-harness.js";
 import type { HarnessContext } from "../src/harnesses/types.js";
 import type { HistoryEvent } from "../src/store/events.js";
-import { createLocalExec } from "../src/tools/exec/run-command.js";
-import { createLocalFs } from "../src/tools/local-fs.js";
-import type { Tool, ToolContext, ToolResult } from "../src/tools/types.js";
+import { harnessWorkspace, tempDir } from "./support/harness-fixtures.js";
 
-const tmp = (prefix: string) => mkdtempSync(path.join(os.tmpdir(), prefix));
-
-function setup(overrides: Partial<HarnessContext> = {}) {
-  const cwd = tmp("oi-gc-");
-  const ctx: HarnessContext = {
-    sessionId: "s1",
-    cwd,
-    roots: [cwd],
-    model: "gemini-2.5-flash",
-    mode: "workspace-write",
-    shell: "bash",
-    instructions: "",
-    currentDate: "2026-08-21",
-    timezone: "UTC",
-    scratchDir: tmp("oi-gc-scratch-"),
-    platform: "linux",
-    isGitRepo: false,
-    sandboxed: true,
-    skills: [],
-    ...overrides,
-  };
-  const file = (rel: string, content: string) => {
-    mkdirSync(path.dirname(path.join(cwd, rel)), { recursive: true });
-    writeFileSync(path.join(cwd, rel), content);
-    return path.join(cwd, rel);
-  };
-  const toolCtx: ToolContext = {
-    sessionId: "s1",
-    cwd,
-    roots: [cwd],
-    signal: new AbortController().signal,
-    fs: createLocalFs(),
-    exec: createLocalExec(),
-    onProgress: () => {},
-  };
-  let tools: Tool[] | undefined;
-  const run = (name: string, args: Record<string, unknown>): Promise<ToolResult> => {
-    tools ??= geminiCliHarness.tools(ctx);
-    const tool = tools.find((t) => t.name === name) as Tool<unknown>;
-    return tool.execute(tool.schema.parse(args), toolCtx);
-  };
-  return { cwd, ctx, file, run };
-}
+/** A temp workspace; the harness's tools are built on the first `run`. */
+const setup = (overrides: Partial<HarnessContext> = {}) =>
+  harnessWorkspace(geminiCliHarness, {
+    prefix: "oi-gc-",
+    context: { model: "gemini-2.5-flash", currentDate: "2026-08-21", isGitRepo: false, ...overrides },
+  });
 
 describe("grep_search, glob and list_directory", () => {
   it("groups matches per file and widens a small result with context lines", async () => {
@@ -216,7 +176,7 @@ Always run the tests.
   });
 
   it("caps the folder tree at 200 items", () => {
-    const dir = tmp("oi-gc-tree-");
+    const dir = tempDir("oi-gc-tree-");
     for (let i = 0; i < 210; i++) writeFileSync(path.join(dir, `f${String(i).padStart(3, "0")}.txt`), "");
     const tree = folderStructure(dir).split("\n");
     // As upstream: the last file before the "..." marker still gets the closing connector.

@@ -1,7 +1,8 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { geminiCliHarness } from "../src/harnesses/gemini-cli/gemini-cli-harness.js";
+import { writeCalcProject } from "./support/calc-project.js";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
 import { type InProcessAgent, startInProcess } from "./support/in-process.js";
 
@@ -14,12 +15,6 @@ afterEach(async () => {
 });
 
 const CALC = "export function add(a, b) {\n  const sum = a - b;\n  return sum;\n}\n";
-const TEST = [
-  'import { add } from "./calc.mjs";',
-  'if (add(2, 3) !== 5) { console.log("TESTS FAILED"); process.exit(1); }',
-  'console.log("TESTS PASSED");',
-  "",
-].join("\n");
 
 type Message = { role: string; content: unknown; tool_call_id?: string; tool_calls?: unknown[] };
 const messagesOf = (i: number) => model.requests[i]!.body.messages as Message[];
@@ -35,8 +30,7 @@ describe("gemini-cli end to end", () => {
       configToml: 'harness = "gemini-cli"\n',
     });
     const { sessionId, cwd } = await oi.newSession();
-    writeFileSync(path.join(cwd, "calc.mjs"), CALC);
-    writeFileSync(path.join(cwd, "test.mjs"), TEST);
+    writeCalcProject(cwd, CALC);
     const calc = path.join(cwd, "calc.mjs");
 
     model.reply(

@@ -1,8 +1,9 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { codexHarness } from "../src/harnesses/codex/codex-harness.js";
 import { hermesHarness } from "../src/harnesses/hermes/hermes-harness.js";
+import { BUGGY_CALC as CALC, writeCalcProject } from "./support/calc-project.js";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
 import { type InProcessAgent, startInProcess } from "./support/in-process.js";
 
@@ -14,14 +15,6 @@ afterEach(async () => {
   await model?.close();
 });
 
-const CALC = "export function add(a, b) {\n  return a - b;\n}\n";
-const TEST = [
-  'import { add } from "./calc.mjs";',
-  'if (add(2, 3) !== 5) { console.log("TESTS FAILED"); process.exit(1); }',
-  'console.log("TESTS PASSED");',
-  "",
-].join("\n");
-
 type Message = { role: string; content: string };
 const messagesOf = (i: number) => model.requests[i]!.body.messages as Message[];
 
@@ -30,8 +23,7 @@ describe("hermes end to end", () => {
     model = await startFakeModel();
     oi = await startInProcess({ model, harnesses: [hermesHarness], configToml: 'harness = "hermes"\n' });
     const { sessionId, cwd } = await oi.newSession();
-    writeFileSync(path.join(cwd, "calc.mjs"), CALC);
-    writeFileSync(path.join(cwd, "test.mjs"), TEST);
+    writeCalcProject(cwd);
 
     const look =
       'I will read the code.\n<tool_call>\n{"name": "shell_command", "arguments": {"command": "cat calc.mjs"}}\n</tool_call>';

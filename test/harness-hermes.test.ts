@@ -3,25 +3,10 @@ import { hermesHarness } from "../src/harnesses/hermes/hermes-harness.js";
 import { parseLenientJson } from "../src/harnesses/hermes/lenient-json.js";
 import { formatErrorText } from "../src/harnesses/hermes/parse-tool-calls.js";
 import { pyJson, toolsSection } from "../src/harnesses/hermes/tools-section.js";
-import type { HarnessContext } from "../src/harnesses/types.js";
 import type { HistoryEvent } from "../src/store/events.js";
+import { harnessContext } from "./support/harness-fixtures.js";
 
-const ctx: HarnessContext = {
-  sessionId: "s1",
-  cwd: "/work/project",
-  roots: ["/work/project"],
-  model: "qwen2.5-coder:7b",
-  mode: "workspace-write",
-  shell: "bash",
-  instructions: "Use pnpm.",
-  currentDate: "2026-03-01",
-  timezone: "UTC",
-  scratchDir: "/tmp/scratch",
-  platform: "linux",
-  isGitRepo: true,
-  sandboxed: true,
-  skills: [],
-};
+const ctx = harnessContext({ model: "qwen2.5-coder:7b", instructions: "Use pnpm." });
 
 const tools = hermesHarness.tools(ctx);
 let n = 0;

@@ -1,8 +1,9 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { kimiCodeHarness } from "../src/harnesses/kimi-code/kimi-code-harness.js";
 import { AUTO_MODE_REMINDER } from "../src/harnesses/kimi-code/render.js";
+import { BUGGY_CALC as CALC, writeCalcProject } from "./support/calc-project.js";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
 import { type InProcessAgent, startInProcess } from "./support/in-process.js";
 
@@ -13,14 +14,6 @@ afterEach(async () => {
   await oi?.close();
   await model?.close();
 });
-
-const CALC = "export function add(a, b) {\n  return a - b;\n}\n";
-const TEST = [
-  'import { add } from "./calc.mjs";',
-  'if (add(2, 3) !== 5) { console.log("TESTS FAILED"); process.exit(1); }',
-  'console.log("TESTS PASSED");',
-  "",
-].join("\n");
 
 type Message = {
   role: string;
@@ -43,8 +36,7 @@ async function start() {
 describe("kimi-code end to end", () => {
   it("reads, edits, runs the tests and answers through Read/Edit/Bash, with Kimi's ids and knobs", async () => {
     const { sessionId, cwd } = await start();
-    writeFileSync(path.join(cwd, "calc.mjs"), CALC);
-    writeFileSync(path.join(cwd, "test.mjs"), TEST);
+    writeCalcProject(cwd);
     model.reply(
       {
         reasoning: "Look at calc.mjs first.",

@@ -1,48 +1,21 @@
-import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { kimiCodeHarness } from "../src/harnesses/kimi-code/kimi-code-harness.js";
 import { TODO_WRITE_REMINDER } from "../src/harnesses/kimi-code/tools/todo-list.js";
-import type { HarnessContext } from "../src/harnesses/types.js";
-import { createLocalExec } from "../src/tools/exec/run-command.js";
-import { createLocalFs } from "../src/tools/local-fs.js";
-import type { Tool, ToolContext, ToolResult } from "../src/tools/types.js";
+import type { ToolResult } from "../src/tools/types.js";
+import { harnessContext, tempDir, toolContext, toolRunner, writeFileAt } from "./support/harness-fixtures.js";
 
 let dir: string;
 let call: (name: string, args: object) => Promise<ToolResult>;
 
 beforeEach(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), "oi-kimi-files-"));
-  const tools = kimiCodeHarness.tools({
-    cwd: dir,
-    roots: [dir],
-    scratchDir: dir,
-    skills: [],
-  } as unknown as HarnessContext);
-  const ctx: ToolContext = {
-    sessionId: "s",
-    cwd: dir,
-    roots: [dir],
-    signal: new AbortController().signal,
-    fs: createLocalFs(),
-    exec: createLocalExec(),
-    onProgress: () => {},
-  };
-  call = (name, args) => {
-    const tool = tools.find((t) => t.name === name) as Tool;
-    return tool.execute(tool.schema.parse(args), ctx);
-  };
+  dir = tempDir("oi-kimi-files-");
+  const tools = kimiCodeHarness.tools(harnessContext({ cwd: dir, scratchDir: dir }));
+  call = toolRunner(tools, toolContext(dir));
 });
 
-const file = (name: string, content: string, ageSeconds = 0) => {
-  const p = path.join(dir, name);
-  mkdirSync(path.dirname(p), { recursive: true });
-  writeFileSync(p, content);
-  const when = new Date(Date.now() - ageSeconds * 1000);
-  utimesSync(p, when, when);
-  return p;
-};
+const file = (name: string, content: string, ageSeconds = 0) => writeFileAt(dir, name, content, ageSeconds);
 const read = (name: string) => readFileSync(path.join(dir, name), "utf8");
 
 describe("Write", () => {

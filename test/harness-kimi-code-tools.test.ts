@@ -1,48 +1,24 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { kimiCodeHarness } from "../src/harnesses/kimi-code/kimi-code-harness.js";
 import { BACKGROUND_UNAVAILABLE } from "../src/harnesses/kimi-code/tools/bash.js";
 import type { HarnessContext } from "../src/harnesses/types.js";
-import { createLocalExec } from "../src/tools/exec/run-command.js";
-import { createLocalFs } from "../src/tools/local-fs.js";
-import type { Tool, ToolContext, ToolResult } from "../src/tools/types.js";
+import type { Tool, ToolResult } from "../src/tools/types.js";
+import { harnessContext, tempDir, toolContext, toolRunner, writeFileAt } from "./support/harness-fixtures.js";
 
 let dir: string;
 let scratch: string;
 let call: (name: string, args: object) => Promise<ToolResult>;
 
 beforeEach(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), "oi-kimi-tools-"));
-  scratch = mkdtempSync(path.join(os.tmpdir(), "oi-kimi-scratch-"));
-  const tools = kimiCodeHarness.tools({
-    cwd: dir,
-    roots: [dir],
-    scratchDir: scratch,
-    skills: [],
-  } as unknown as HarnessContext);
-  const ctx: ToolContext = {
-    sessionId: "s",
-    cwd: dir,
-    roots: [dir],
-    signal: new AbortController().signal,
-    fs: createLocalFs(),
-    exec: createLocalExec(),
-    onProgress: () => {},
-  };
-  call = (name, args) => {
-    const tool = tools.find((t) => t.name === name) as Tool;
-    return tool.execute(tool.schema.parse(args), ctx);
-  };
+  dir = tempDir("oi-kimi-tools-");
+  scratch = tempDir("oi-kimi-scratch-");
+  const tools = kimiCodeHarness.tools(harnessContext({ cwd: dir, scratchDir: scratch }));
+  call = toolRunner(tools, toolContext(dir));
 });
 
-const file = (name: string, content: string | Buffer) => {
-  const p = path.join(dir, name);
-  mkdirSync(path.dirname(p), { recursive: true });
-  writeFileSync(p, content);
-  return p;
-};
+const file = (name: string, content: string | Buffer) => writeFileAt(dir, name, content);
 const lines = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `line${i + from}`);
 const numbered = (n: number, from = 1) =>
   lines(n, from)

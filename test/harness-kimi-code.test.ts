@@ -6,28 +6,12 @@ import { kimiCodeHarness } from "../src/harnesses/kimi-code/kimi-code-harness.js
 import { AUTO_MODE_REMINDER } from "../src/harnesses/kimi-code/render.js";
 import type { HarnessContext } from "../src/harnesses/types.js";
 import type { HistoryEvent } from "../src/store/events.js";
+import { harnessContext as baseContext } from "./support/harness-fixtures.js";
 
 const golden = JSON.parse(readFileSync(new URL("./golden/kimi-code/tools.json", import.meta.url), "utf8"));
 
-function harnessContext(over: Partial<HarnessContext> = {}): HarnessContext {
-  return {
-    sessionId: "s1",
-    cwd: "/work/project",
-    roots: ["/work/project"],
-    model: "kimi-k2.5",
-    mode: "workspace-write",
-    shell: "bash",
-    instructions: "",
-    currentDate: "2026-03-01",
-    timezone: "UTC",
-    scratchDir: "/tmp/scratch",
-    platform: "linux",
-    isGitRepo: false,
-    sandboxed: true,
-    skills: [],
-    ...over,
-  };
-}
+const harnessContext = (over: Partial<HarnessContext> = {}) =>
+  baseContext({ model: "kimi-k2.5", isGitRepo: false, ...over });
 
 const user = (text: string, turnId = "t1"): HistoryEvent => ({
   type: "user_message",

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -6,6 +6,7 @@ import {
   miniSweAgentHarness,
 } from "../src/harnesses/mini-swe-agent/mini-swe-agent-harness.js";
 import { formatErrorText } from "../src/harnesses/mini-swe-agent/parse-action.js";
+import { BUGGY_CALC as CALC, writeCalcProject } from "./support/calc-project.js";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
 import { type InProcessAgent, startInProcess } from "./support/in-process.js";
 
@@ -16,14 +17,6 @@ afterEach(async () => {
   await oi?.close();
   await model?.close();
 });
-
-const CALC = "export function add(a, b) {\n  return a - b;\n}\n";
-const TEST = [
-  'import { add } from "./calc.mjs";',
-  'if (add(2, 3) !== 5) { console.log("TESTS FAILED"); process.exit(1); }',
-  'console.log("TESTS PASSED");',
-  "",
-].join("\n");
 
 type Message = { role: string; content: string };
 const messagesOf = (i: number) => model.requests[i]!.body.messages as Message[];
@@ -37,8 +30,7 @@ describe("mini-swe-agent end to end", () => {
       configToml: 'harness = "mini-swe-agent"\n',
     });
     const { sessionId, cwd } = await oi.newSession();
-    writeFileSync(path.join(cwd, "calc.mjs"), CALC);
-    writeFileSync(path.join(cwd, "test.mjs"), TEST);
+    writeCalcProject(cwd);
 
     const look = "THOUGHT: Let me read the implementation first.\n\n```bash\ncat calc.mjs\n```";
     const fix =

@@ -1,6 +1,4 @@
-import { mkdtempSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { bashTool } from "../src/harnesses/mini-swe-agent/bash-tool.js";
 import {
@@ -10,27 +8,10 @@ import {
 } from "../src/harnesses/mini-swe-agent/mini-swe-agent-harness.js";
 import { formatObservation, formatTimeout } from "../src/harnesses/mini-swe-agent/observation.js";
 import { formatErrorText } from "../src/harnesses/mini-swe-agent/parse-action.js";
-import type { HarnessContext } from "../src/harnesses/types.js";
 import type { HistoryEvent } from "../src/store/events.js";
-import { createLocalExec } from "../src/tools/exec/run-command.js";
-import { createLocalFs } from "../src/tools/local-fs.js";
+import { harnessContext, tempDir, toolContext } from "./support/harness-fixtures.js";
 
-const ctx: HarnessContext = {
-  sessionId: "s1",
-  cwd: "/work/project",
-  roots: ["/work/project"],
-  model: "mock-model",
-  mode: "workspace-write",
-  shell: "bash",
-  instructions: "",
-  currentDate: "2026-03-01",
-  timezone: "UTC",
-  scratchDir: "/tmp/scratch",
-  platform: "linux",
-  isGitRepo: true,
-  sandboxed: true,
-  skills: [],
-};
+const ctx = harnessContext({ model: "mock-model" });
 
 let ids = 0;
 const parse = (text: string) => miniSweAgentHarness.parse!(text, { step: 1, newId: () => `id${++ids}` });
@@ -158,21 +139,9 @@ describe("mini-swe-agent observations", () => {
   });
 
   it("runs a command in a subshell and answers with the observation", async () => {
-    const cwd = mkdtempSync(path.join(os.tmpdir(), "oi-mini-"));
+    const cwd = tempDir("oi-mini-");
     const tool = bashTool();
-    const run = (command: string) =>
-      tool.execute(
-        { command },
-        {
-          sessionId: "s1",
-          cwd,
-          roots: [cwd],
-          signal: new AbortController().signal,
-          fs: createLocalFs(),
-          exec: createLocalExec(),
-          onProgress: () => {},
-        },
-      );
+    const run = (command: string) => tool.execute({ command }, toolContext(cwd));
     expect(await run("echo out; echo err >&2")).toMatchObject({
       output: "<returncode>0</returncode>\n<output>\nout\nerr\n</output>",
       isError: false,

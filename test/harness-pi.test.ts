@@ -1,55 +1,18 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { piHarness } from "../src/harnesses/pi/pi-harness.js";
 import { piSystemPrompt } from "../src/harnesses/pi/system-prompt.js";
 import { formatRead } from "../src/harnesses/pi/tools/read.js";
-import type { HarnessContext } from "../src/harnesses/types.js";
-import { createLocalExec } from "../src/tools/exec/run-command.js";
-import { createLocalFs } from "../src/tools/local-fs.js";
-import type { Tool, ToolContext } from "../src/tools/types.js";
+import { harnessContext, tempDir, toolContext, toolRunner } from "./support/harness-fixtures.js";
 
 const golden = JSON.parse(readFileSync(new URL("./golden/pi/tools.json", import.meta.url), "utf8"));
 
-function harnessContext(over: Partial<HarnessContext> = {}): HarnessContext {
-  return {
-    sessionId: "s1",
-    cwd: "/work/project",
-    roots: ["/work/project"],
-    model: "mock-model",
-    mode: "workspace-write",
-    shell: "bash",
-    instructions: "",
-    currentDate: "2026-03-01",
-    timezone: "UTC",
-    scratchDir: "/tmp/scratch",
-    platform: "linux",
-    isGitRepo: true,
-    sandboxed: true,
-    skills: [],
-    ...over,
-  };
-}
-
 function workspace() {
-  const cwd = mkdtempSync(path.join(os.tmpdir(), "oi-pi-"));
+  const cwd = tempDir("oi-pi-");
   const scratchDir = path.join(cwd, ".scratch");
-  const tools = piHarness.tools(harnessContext({ cwd, roots: [cwd], scratchDir }));
-  const ctx: ToolContext = {
-    sessionId: "s1",
-    cwd,
-    roots: [cwd],
-    signal: new AbortController().signal,
-    fs: createLocalFs(),
-    exec: createLocalExec(),
-    onProgress: () => {},
-  };
-  const call = async (name: string, args: unknown) => {
-    const tool = tools.find((t) => t.name === name) as Tool;
-    const parsed = tool.schema.parse(args);
-    return tool.execute(parsed, ctx);
-  };
+  const tools = piHarness.tools(harnessContext({ cwd, scratchDir }));
+  const call = toolRunner(tools, toolContext(cwd));
   const write = (file: string, text: string) => writeFileSync(path.join(cwd, file), text);
   const read = (file: string) => readFileSync(path.join(cwd, file), "utf8");
   return { cwd, scratchDir, call, write, read };

@@ -1,7 +1,8 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { qwenCodeHarness } from "../src/harnesses/qwen-code/qwen-code-harness.js";
+import { BUGGY_CALC as CALC, writeCalcProject } from "./support/calc-project.js";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
 import { type InProcessAgent, startInProcess } from "./support/in-process.js";
 
@@ -13,14 +14,6 @@ afterEach(async () => {
   await model?.close();
 });
 
-const CALC = "export function add(a, b) {\n  return a - b;\n}\n";
-const TEST = [
-  'import { add } from "./calc.mjs";',
-  'if (add(2, 3) !== 5) { console.log("TESTS FAILED"); process.exit(1); }',
-  'console.log("TESTS PASSED");',
-  "",
-].join("\n");
-
 type Message = { role: string; content: unknown; tool_call_id?: string; tool_calls?: unknown[] };
 const messagesOf = (i: number) => model.requests[i]!.body.messages as Message[];
 const toolResult = (i: number, id: string) =>
@@ -31,8 +24,7 @@ describe("qwen-code end to end", () => {
     model = await startFakeModel();
     oi = await startInProcess({ model, harnesses: [qwenCodeHarness], configToml: 'harness = "qwen-code"\n' });
     const { sessionId, cwd } = await oi.newSession();
-    writeFileSync(path.join(cwd, "calc.mjs"), CALC);
-    writeFileSync(path.join(cwd, "test.mjs"), TEST);
+    writeCalcProject(cwd);
     const calc = path.join(cwd, "calc.mjs");
 
     model.reply(

@@ -1,54 +1,17 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { editSnippet } from "../src/harnesses/qwen-code/edit-snippet.js";
 import { qwenCodeHarness } from "../src/harnesses/qwen-code/qwen-code-harness.js";
-import type { HarnessContext } from "../src/harnesses/types.js";
-import { createLocalExec } from "../src/tools/exec/run-command.js";
-import { createLocalFs } from "../src/tools/local-fs.js";
-import type { Tool, ToolContext, ToolResult } from "../src/tools/types.js";
+import { harnessWorkspace } from "./support/harness-fixtures.js";
 
-const tmp = (prefix: string) => mkdtempSync(path.join(os.tmpdir(), prefix));
-
+/** A temp workspace with the harness's tools already built. */
 function setup() {
-  const cwd = tmp("oi-qc-");
-  const ctx: HarnessContext = {
-    sessionId: "s1",
-    cwd,
-    roots: [cwd],
-    model: "qwen3-coder-plus",
-    mode: "workspace-write",
-    shell: "bash",
-    instructions: "",
-    currentDate: "2026-08-21",
-    timezone: "UTC",
-    scratchDir: tmp("oi-qc-scratch-"),
-    platform: "linux",
-    isGitRepo: false,
-    sandboxed: true,
-    skills: [],
-  };
-  const tools = qwenCodeHarness.tools(ctx);
-  const toolCtx: ToolContext = {
-    sessionId: "s1",
-    cwd,
-    roots: [cwd],
-    signal: new AbortController().signal,
-    fs: createLocalFs(),
-    exec: createLocalExec(),
-    onProgress: () => {},
-  };
-  const run = (name: string, args: Record<string, unknown>): Promise<ToolResult> => {
-    const tool = tools.find((t) => t.name === name) as Tool<unknown>;
-    return tool.execute(tool.schema.parse(args), toolCtx);
-  };
-  const file = (rel: string, content: string) => {
-    mkdirSync(path.dirname(path.join(cwd, rel)), { recursive: true });
-    writeFileSync(path.join(cwd, rel), content);
-    return path.join(cwd, rel);
-  };
-  return { cwd, ctx, tools, run, file };
+  const ws = harnessWorkspace(qwenCodeHarness, {
+    prefix: "oi-qc-",
+    context: { model: "qwen3-coder-plus", currentDate: "2026-08-21", isGitRepo: false },
+  });
+  return { ...ws, tools: ws.tools() };
 }
 
 describe("Qwen Code tool surface", () => {

@@ -2,7 +2,7 @@ import path from "node:path";
 import { runOnce } from "../acp/run-once.js";
 import { MODES, type Mode } from "../config/types.js";
 import type { CliArgs } from "./args.js";
-import { createRuntime } from "./runtime.js";
+import { openRuntime } from "./runtime.js";
 import { VERSION } from "./version.js";
 
 /**
@@ -21,13 +21,8 @@ export async function execCommand(args: CliArgs): Promise<number> {
     process.stderr.write(`interpreter exec: unknown mode '${mode}' (expected ${MODES.join(", ")})\n`);
     return 2;
   }
-  let runtime: ReturnType<typeof createRuntime>;
-  try {
-    runtime = createRuntime({ cli: args.overrides });
-  } catch (error) {
-    process.stderr.write(`interpreter: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
-  }
+  const runtime = openRuntime(args.overrides);
+  if (!runtime) return 1;
   try {
     const stopReason = await runOnce({
       manager: runtime.manager,

@@ -81,3 +81,16 @@ export function createRuntime(options: {
 export function fallbackLogger(env: NodeJS.ProcessEnv): Logger {
   return createLogger({ home: resolveHome(env, os.homedir()) });
 }
+
+/**
+ * `createRuntime` for the one-shot commands (`exec`, `trust`): a config error is written to
+ * stderr as `interpreter: <message>` and comes back as undefined, for the command to exit 1.
+ */
+export function openRuntime(cli: CliOverrides): Runtime | undefined {
+  try {
+    return createRuntime({ cli });
+  } catch (error) {
+    process.stderr.write(`interpreter: ${error instanceof Error ? error.message : String(error)}\n`);
+    return undefined;
+  }
+}

@@ -2,17 +2,12 @@ import path from "node:path";
 import { findProjectRoot } from "../context/project-root.js";
 import { trustProject } from "../sessions/project-trust.js";
 import type { CliArgs } from "./args.js";
-import { createRuntime } from "./runtime.js";
+import { openRuntime } from "./runtime.js";
 
 /** `interpreter trust [path]`: lets the project's own `.openinterpreter/config.toml` apply. */
 export async function trustCommand(args: CliArgs): Promise<number> {
-  let runtime: ReturnType<typeof createRuntime>;
-  try {
-    runtime = createRuntime({ cli: args.overrides });
-  } catch (error) {
-    process.stderr.write(`interpreter: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
-  }
+  const runtime = openRuntime(args.overrides);
+  if (!runtime) return 1;
   try {
     const root = findProjectRoot(path.resolve(args.positionals[0] ?? process.cwd()));
     process.stdout.write(`${trustProject({ store: runtime.store, root })}\n`);

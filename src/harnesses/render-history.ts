@@ -101,7 +101,8 @@ export function renderHistory(
   return messages;
 }
 
-function renderUserContent(blocks: ContentBlock[]): string | ChatContentPart[] {
+/** A user message's content: plain text when it is all text, else text and image parts. */
+export function renderUserContent(blocks: ContentBlock[]): string | ChatContentPart[] {
   const parts: ChatContentPart[] = [];
   for (const block of blocks) {
     const text = blockText(block);

@@ -12,6 +12,21 @@ export type PathOperation = "read" | "write" | "search";
 
 export type ResolvedPath = { ok: true; path: string } | { ok: false; error: string };
 
+/** The folder Glob and Grep search: the working directory unless the model names one. */
+export function resolveSearchRoot(
+  dir: string | undefined,
+  ctx: { cwd: string; roots: string[] },
+): ResolvedPath {
+  if (dir === undefined) return { ok: true, path: ctx.cwd };
+  return resolveKimiPath({
+    path: dir,
+    cwd: ctx.cwd,
+    roots: ctx.roots,
+    operation: "search",
+    checkSensitive: false,
+  });
+}
+
 export function resolveKimiPath(options: {
   path: string;
   cwd: string;

@@ -1,6 +1,6 @@
-import type { ChatContentPart, ChatMessage, ChatToolCall } from "../../providers/types.js";
-import type { ContentBlock, HistoryEvent } from "../../store/events.js";
-import { blockText, INTERRUPTED_OUTPUT } from "../render-history.js";
+import type { ChatMessage, ChatToolCall } from "../../providers/types.js";
+import type { HistoryEvent } from "../../store/events.js";
+import { INTERRUPTED_OUTPUT, renderUserContent } from "../render-history.js";
 import reminder from "./auto-mode-reminder.md";
 import { repeatNudges, systemReminder } from "./repeat-nudges.js";
 import { modelText } from "./tool-result.js";
@@ -57,7 +57,7 @@ export function renderKimiMessages(history: HistoryEvent[], harness: string): Ch
     switch (event.type) {
       case "user_message":
         closeAssistant();
-        messages.push({ role: "user", content: userContent(event.content) });
+        messages.push({ role: "user", content: renderUserContent(event.content) });
         messages.push({ role: "user", content: AUTO_MODE_REMINDER });
         break;
       case "format_error":
@@ -141,17 +141,4 @@ export function compactJson(input: string): string {
     }
   }
   return out;
-}
-
-function userContent(blocks: ContentBlock[]): string | ChatContentPart[] {
-  const parts: ChatContentPart[] = [];
-  for (const block of blocks) {
-    const text = blockText(block);
-    if (text !== undefined) parts.push({ type: "text", text });
-    else if (block.type === "image" && typeof block.data === "string" && typeof block.mimeType === "string") {
-      parts.push({ type: "image_url", image_url: { url: `data:${block.mimeType};base64,${block.data}` } });
-    }
-  }
-  if (parts.every((part) => part.type === "text")) return parts.map((part) => part.text).join("\n");
-  return parts;
 }

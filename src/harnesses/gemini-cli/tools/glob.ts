@@ -1,10 +1,11 @@
 import { stat } from "node:fs/promises";
 import { z } from "zod";
 import { globFiles } from "../../../tools/fs/glob-files.js";
-import type { Tool } from "../../../tools/types.js";
+import type { GlobOptions } from "../../../tools/fs/types.js";
+import type { Tool, ToolResult } from "../../../tools/types.js";
 import description from "../descriptions/glob.md";
 import { globSchema } from "../tool-schemas.js";
-import { resolveToolPath } from "./tool-paths.js";
+import { searchDirs } from "./tool-paths.js";
 
 const Args = z.looseObject({
   pattern: z.string(),
@@ -33,27 +34,18 @@ export function globTool(): Tool<Args> {
     preview: async (args) => ({
       title: `FindFiles '${args.pattern}'${args.dir_path ? ` within ${args.dir_path}` : ""}`,
     }),
-    access: (args, ctx) => ({ type: "read", paths: searchDirs(args, ctx.cwd, ctx.roots) }),
+    access: (args, ctx) => ({ type: "read", paths: searchDirs(args.dir_path, ctx.cwd, ctx.roots) }),
     async execute(args, ctx) {
-      const dirs = searchDirs(args, ctx.cwd, ctx.roots);
+      const dirs = searchDirs(args.dir_path, ctx.cwd, ctx.roots);
       const where = dirs.length === 1 ? `within ${dirs[0]}` : `within ${dirs.length} workspace directories`;
-      let files: string[] = [];
-      try {
-        for (const dir of dirs) {
-          const result = await globFiles({
-            pattern: args.pattern,
-            cwd: dir,
-            signal: ctx.signal,
-            caseSensitive: args.case_sensitive === true,
-            respectGitignore: args.respect_git_ignore ?? true,
-          });
-          files.push(...result.files);
-        }
-      } catch (error) {
-        const message = `Error during glob search operation: ${error instanceof Error ? error.message : String(error)}`;
-        return { output: message, isError: true };
-      }
-      files = [...new Set(files)];
+      const files = await globAcross({
+        dirs,
+        pattern: args.pattern,
+        signal: ctx.signal,
+        caseSensitive: args.case_sensitive === true,
+        respectGitignore: args.respect_git_ignore ?? true,
+      });
+      if (!Array.isArray(files)) return files;
       if (files.length === 0) return { output: `No files found matching pattern "${args.pattern}" ${where}` };
       const sorted = await sortByRecency(files, Date.now());
       const across = dirs.length === 1 ? `within ${dirs[0]}` : `across ${dirs.length} workspace directories`;
@@ -64,9 +56,24 @@ export function globTool(): Tool<Args> {
   };
 }
 
-function searchDirs(args: Args, cwd: string, roots: string[]): string[] {
-  if (args.dir_path) return [resolveToolPath(cwd, args.dir_path)];
-  return roots.length > 0 ? roots : [cwd];
+/**
+ * The files matching `pattern` in each of `dirs`, without repeats and unsorted; a failure comes
+ * back as the `isError` result Gemini CLI and Qwen Code both give.
+ */
+export async function globAcross(
+  options: Pick<GlobOptions, "pattern" | "signal" | "caseSensitive" | "respectGitignore"> & {
+    dirs: string[];
+  },
+): Promise<string[] | ToolResult> {
+  const { dirs, ...glob } = options;
+  const files: string[] = [];
+  try {
+    for (const dir of dirs) files.push(...(await globFiles({ ...glob, cwd: dir })).files);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { output: `Error during glob search operation: ${message}`, isError: true };
+  }
+  return [...new Set(files)];
 }
 
 /** Gemini CLI's `sortFileEntries` (Qwen Code keeps it): files changed in the last day newest first, then the rest by path. */

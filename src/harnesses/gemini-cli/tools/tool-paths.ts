@@ -20,3 +20,9 @@ export function fence(text: string): string {
   const ticks = text.includes("```") ? "````" : "```";
   return `${ticks}\n${text}${text.endsWith("\n") ? "" : "\n"}${ticks}`;
 }
+
+/** The folders a search covers: the one the model names (relative to `cwd`), else every workspace root. */
+export function searchDirs(dir: string | undefined, cwd: string, roots: string[]): string[] {
+  if (dir) return [resolveToolPath(cwd, dir)];
+  return roots.length > 0 ? roots : [cwd];
+}

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { globFiles } from "../../../tools/fs/glob-files.js";
 import { FsToolError } from "../../../tools/fs/types.js";
 import type { Tool } from "../../../tools/types.js";
-import { isSensitiveFile, isWithin, relativizeIfUnder, resolveKimiPath } from "../path-access.js";
+import { isSensitiveFile, isWithin, relativizeIfUnder, resolveSearchRoot } from "../path-access.js";
 import { globSchema } from "../tool-schemas.js";
 import description from "./glob.md";
 
@@ -24,16 +24,6 @@ type Args = z.infer<typeof Args>;
  * 100 results with upstream's truncation lines; paths relative to the search root.
  */
 export function globTool(): Tool<Args> {
-  const root = (args: Args, ctx: { cwd: string; roots: string[] }) =>
-    args.path === undefined
-      ? ({ ok: true, path: ctx.cwd } as const)
-      : resolveKimiPath({
-          path: args.path,
-          cwd: ctx.cwd,
-          roots: ctx.roots,
-          operation: "search",
-          checkSensitive: false,
-        });
   return {
     name: "Glob",
     description,
@@ -43,11 +33,11 @@ export function globTool(): Tool<Args> {
     schema: Args,
     preview: async (args) => ({ title: `Glob ${args.pattern}${args.path ? ` in ${args.path}` : ""}` }),
     access(args, ctx) {
-      const resolved = root(args, ctx);
+      const resolved = resolveSearchRoot(args.path, ctx);
       return resolved.ok ? { type: "read", paths: [resolved.path] } : { type: "none" };
     },
     async execute(args, ctx) {
-      const resolved = root(args, ctx);
+      const resolved = resolveSearchRoot(args.path, ctx);
       if (!resolved.ok) return { output: resolved.error, isError: true };
       const searchRoot = resolved.path;
       let found: { files: string[]; truncated: boolean };

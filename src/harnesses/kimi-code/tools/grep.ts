@@ -4,7 +4,7 @@ import { z } from "zod";
 import { grepFiles } from "../../../tools/fs/grep-files.js";
 import type { Tool } from "../../../tools/types.js";
 import { OutputBuilder } from "../output-builder.js";
-import { isSensitiveFile, relativizeIfUnder, resolveKimiPath } from "../path-access.js";
+import { isSensitiveFile, relativizeIfUnder, resolveSearchRoot } from "../path-access.js";
 import { grepSchema } from "../tool-schemas.js";
 import description from "./grep.md";
 
@@ -43,16 +43,6 @@ interface Line {
  * per page with an `offset=` hint, secrets filtered, the 50 000 / 2 000 character builder.
  */
 export function grepTool(): Tool<Args> {
-  const root = (args: Args, ctx: { cwd: string; roots: string[] }) =>
-    args.path === undefined
-      ? ({ ok: true, path: ctx.cwd } as const)
-      : resolveKimiPath({
-          path: args.path,
-          cwd: ctx.cwd,
-          roots: ctx.roots,
-          operation: "search",
-          checkSensitive: false,
-        });
   return {
     name: "Grep",
     description,
@@ -62,11 +52,11 @@ export function grepTool(): Tool<Args> {
     schema: Args,
     preview: async (args, ctx) => ({ title: `Searching for '${args.pattern}' in ${args.path ?? ctx.cwd}` }),
     access(args, ctx) {
-      const resolved = root(args, ctx);
+      const resolved = resolveSearchRoot(args.path, ctx);
       return resolved.ok ? { type: "read", paths: [resolved.path] } : { type: "none" };
     },
     async execute(args, ctx) {
-      const resolved = root(args, ctx);
+      const resolved = resolveSearchRoot(args.path, ctx);
       if (!resolved.ok) return { output: resolved.error, isError: true };
       const mode = args.output_mode ?? "files_with_matches";
       const content = mode === "content";

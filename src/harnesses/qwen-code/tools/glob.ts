@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { globFiles } from "../../../tools/fs/glob-files.js";
 import type { Tool } from "../../../tools/types.js";
-import { sortByRecency } from "../../gemini-cli/tools/glob.js";
-import { resolveToolPath } from "../../gemini-cli/tools/tool-paths.js";
+import { globAcross, sortByRecency } from "../../gemini-cli/tools/glob.js";
+import { searchDirs } from "../../gemini-cli/tools/tool-paths.js";
 import description from "../descriptions/glob.md";
 import { globSchema } from "../tool-schemas.js";
 
@@ -25,30 +24,22 @@ export function globTool(): Tool<Args> {
     parameters: globSchema(),
     schema: Args,
     preview: async (args) => ({ title: `Glob '${args.pattern}'${args.path ? ` in ${args.path}` : ""}` }),
-    access: (args, ctx) => ({ type: "read", paths: dirsOf(args, ctx.cwd, ctx.roots) }),
+    access: (args, ctx) => ({ type: "read", paths: searchDirs(args.path, ctx.cwd, ctx.roots) }),
     async execute(args, ctx) {
-      const dirs = dirsOf(args, ctx.cwd, ctx.roots);
+      const dirs = searchDirs(args.path, ctx.cwd, ctx.roots);
       const where = args.path
         ? `within ${dirs[0]}`
         : dirs.length > 1
           ? `across ${dirs.length} workspace directories`
           : "in the workspace directory";
-      const found: string[] = [];
-      try {
-        for (const dir of dirs) {
-          const result = await globFiles({
-            pattern: args.pattern,
-            cwd: dir,
-            signal: ctx.signal,
-            caseSensitive: false,
-          });
-          found.push(...result.files);
-        }
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        return { output: `Error during glob search operation: ${message}`, isError: true };
-      }
-      const files = await sortByRecency([...new Set(found)], Date.now());
+      const found = await globAcross({
+        dirs,
+        pattern: args.pattern,
+        signal: ctx.signal,
+        caseSensitive: false,
+      });
+      if (!Array.isArray(found)) return found;
+      const files = await sortByRecency(found, Date.now());
       if (files.length === 0) return { output: `No files found matching pattern "${args.pattern}" ${where}` };
       const shown = files.slice(0, MAX_FILES);
       let text = `Found ${files.length} file(s) matching "${args.pattern}" ${where}, sorted by modification time (newest first):\n---\n${shown.join("\n")}`;
@@ -57,9 +48,4 @@ export function globTool(): Tool<Args> {
       return { output: text };
     },
   };
-}
-
-function dirsOf(args: Args, cwd: string, roots: string[]): string[] {
-  if (args.path) return [resolveToolPath(cwd, args.path)];
-  return roots.length > 0 ? roots : [cwd];
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { grepFiles } from "../../../tools/fs/grep-files.js";
 import type { Tool } from "../../../tools/types.js";
 import { parseGrepLines } from "../../gemini-cli/tools/grep-format.js";
-import { resolveToolPath } from "../../gemini-cli/tools/tool-paths.js";
+import { searchDirs } from "../../gemini-cli/tools/tool-paths.js";
 import description from "../descriptions/grep-search.md";
 import { grepSearchSchema } from "../tool-schemas.js";
 import { TRUNCATE_LINES, TRUNCATE_THRESHOLD } from "../truncate.js";
@@ -31,7 +31,7 @@ export function grepSearchTool(): Tool<Args> {
     preview: async (args) => ({
       title: `Grep '${args.pattern}'${args.path ? ` in ${args.path}` : ""}${args.glob ? ` (filter: '${args.glob}')` : ""}`,
     }),
-    access: (args, ctx) => ({ type: "read", paths: pathsOf(args, ctx.cwd, ctx.roots) }),
+    access: (args, ctx) => ({ type: "read", paths: searchDirs(args.path, ctx.cwd, ctx.roots) }),
     async execute(args, ctx) {
       try {
         new RegExp(args.pattern);
@@ -42,7 +42,7 @@ export function grepSearchTool(): Tool<Args> {
           isError: true,
         };
       }
-      const paths = pathsOf(args, ctx.cwd, ctx.roots);
+      const paths = searchDirs(args.path, ctx.cwd, ctx.roots);
       const where = args.path
         ? `in path "${args.path}"`
         : paths.length > 1
@@ -102,9 +102,4 @@ function formatMatches(lines: string[], args: Args, where: string): string {
     text += `\n---\n[${omitted} ${omitted === 1 ? "line" : "lines"} truncated] ...`;
   }
   return text.trim();
-}
-
-function pathsOf(args: Args, cwd: string, roots: string[]): string[] {
-  if (args.path) return [resolveToolPath(cwd, args.path)];
-  return roots.length > 0 ? roots : [cwd];
 }

@@ -1,8 +1,6 @@
 import { z } from "zod";
-import { listDirectory } from "../../../tools/fs/list-directory.js";
-import type { DirectoryEntry } from "../../../tools/fs/types.js";
 import type { Tool } from "../../../tools/types.js";
-import { isFsError } from "../../gemini-cli/tools/tool-paths.js";
+import { sortedListing } from "../../gemini-cli/tools/list-directory.js";
 import description from "../descriptions/list-directory.md";
 import { listDirectorySchema } from "../tool-schemas.js";
 import { failure, isAbsolute } from "./qwen-paths.js";
@@ -36,28 +34,8 @@ export function listDirectoryTool(): Tool<Args> {
     async execute(args) {
       const dir = args.path.trim();
       if (!isAbsolute(dir)) return failure(`Path must be absolute: ${dir}`);
-      let entries: DirectoryEntry[];
-      try {
-        const listing = await listDirectory({
-          path: dir,
-          ignore: args.ignore,
-          depth: 1,
-          respectGitignore: args.file_filtering_options?.respect_git_ignore ?? true,
-        });
-        entries = listing.entries;
-      } catch (error) {
-        if (isFsError(error, "not_a_directory")) return failure(`Error: Path is not a directory: ${dir}`);
-        if (isFsError(error, "not_found")) {
-          return failure(`Error listing directory: ENOENT: no such file or directory, stat '${dir}'`);
-        }
-        return failure(`Error listing directory: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      if (entries.length === 0) return { output: `Directory ${dir} is empty.` };
-      const sorted = [...entries].sort((a, b) => {
-        if (a.type === "directory" && b.type !== "directory") return -1;
-        if (a.type !== "directory" && b.type === "directory") return 1;
-        return a.path.localeCompare(b.path);
-      });
+      const sorted = await sortedListing(dir, args);
+      if (!Array.isArray(sorted)) return sorted;
       const shown = sorted.slice(0, MAX_ENTRIES);
       let text = `Listed ${sorted.length} item(s) in ${dir}:\n---\n${shown
         .map((entry) => `${entry.type === "directory" ? "[DIR] " : ""}${entry.path}`)
