@@ -7,6 +7,8 @@ export interface LaunchOptions {
   seccompFile?: string;
   /** What runs inside, e.g. `["/bin/bash", "-c", command]`. */
   command: string[];
+  /** A pids cgroup's `cgroup.procs`: the launcher moves itself in before starting bwrap. */
+  cgroupProcs?: string;
 }
 
 /**
@@ -16,17 +18,33 @@ export interface LaunchOptions {
  * group, no shell left behind. bwrap closes fd 3 after reading it, so the command never sees it.
  */
 export function launchArgv(options: LaunchOptions): string[] {
-  const { bwrap, flags, seccompFile, command } = options;
-  if (seccompFile === undefined) return [bwrap, ...flags, "--", ...command];
+  const { bwrap, flags, seccompFile, command, cgroupProcs } = options;
+  const seccomp = seccompFile === undefined ? [] : ["--seccomp", "3"];
+  const openFilter = seccompFile === undefined ? "" : 'exec 3<"$0" && ';
+  if (cgroupProcs === undefined) {
+    if (seccompFile === undefined) return [bwrap, ...flags, "--", ...command];
+    return [
+      "/bin/sh",
+      "-c",
+      `${openFilter}exec "$@"`,
+      seccompFile,
+      bwrap,
+      ...flags,
+      ...seccomp,
+      "--",
+      ...command,
+    ];
+  }
+  // The launcher joins the cgroup before bwrap exists, so nothing the command starts escapes it.
   return [
     "/bin/sh",
     "-c",
-    'exec 3<"$0" && exec "$@"',
-    seccompFile,
+    `echo $$ > "$1" 2>/dev/null; shift; ${openFilter}exec "$@"`,
+    seccompFile ?? "sh",
+    cgroupProcs,
     bwrap,
     ...flags,
-    "--seccomp",
-    "3",
+    ...seccomp,
     "--",
     ...command,
   ];

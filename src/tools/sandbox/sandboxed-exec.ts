@@ -7,6 +7,7 @@ import type { ExecPort, ExecRequest, ExecResult } from "../types.js";
 import { bwrapArgv } from "./bwrap-argv.js";
 import { homeToolchains } from "./home-toolchains.js";
 import { launchArgv } from "./launch-argv.js";
+import { createPidsCgroup } from "./pids-cgroup.js";
 import { type ProbeOptions, probeSandbox, type SandboxStatus } from "./probe-sandbox.js";
 import { sandboxLayout } from "./sandbox-layout.js";
 import { seccompFilter } from "./seccomp-filter.js";
@@ -71,6 +72,9 @@ export interface SandboxedExec {
  * network), `full-access` and approved escalations run as plain child processes. The sandbox
  * confines; it does not decide: asking the user stays with the permission table.
  */
+/** Processes one sandboxed command may have at once (its whole tree). */
+export const PIDS_MAX = 512;
+
 export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExec {
   const { env, whenUnavailable, probe = probeSandbox, scratchDir = os.tmpdir(), ...rest } = options;
   const { home = os.homedir(), hidden: hiddenOption = [], visibleInHome, ...local } = rest;
@@ -82,6 +86,7 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
   let filterDir: string | undefined;
   let ready: Promise<{ status: SandboxStatus; seccompFile?: string }> | undefined;
   let disposed = false;
+  let runs = 0;
 
   const removeFilter = () => {
     if (filterDir !== undefined) rmSync(filterDir, { recursive: true, force: true });
@@ -138,12 +143,19 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
       cwd: layout.cwd,
       disableUserns: status.disableUserns,
     });
+    // A fork bomb stops at PIDS_MAX processes where the machine lets us make a pids cgroup.
+    const cgroup = createPidsCgroup({ name: `openinterpreter-${process.pid}-${++runs}`, max: PIDS_MAX });
     const exec = createLocalExec({
       ...local,
       env: sandboxEnv,
-      wrap: (command) => launchArgv({ bwrap: status.bwrap, flags, command, seccompFile }),
+      wrap: (command) =>
+        launchArgv({ bwrap: status.bwrap, flags, command, seccompFile, cgroupProcs: cgroup?.procs }),
     });
-    return exec.run(request);
+    try {
+      return await exec.run(request);
+    } finally {
+      cgroup?.release();
+    }
   };
 
   return {

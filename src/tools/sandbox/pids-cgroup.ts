@@ -1,0 +1,61 @@
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+/** A cgroup that caps how many processes one command may have (fork bombs stop at the cap). */
+export interface PidsCgroup {
+  /** Write a pid here to move that process (and its future children) into the group. */
+  procs: string;
+  /** Removes the group once it is empty (retries while killed processes finish dying). */
+  release(): void;
+}
+
+const V1_ROOT = "/sys/fs/cgroup/pids";
+const V2_ROOT = "/sys/fs/cgroup";
+
+/**
+ * Creates a pids cgroup under the daemon's own one (cgroup v1 `pids` hierarchy, or v2 when the
+ * pids controller is delegated there). Undefined when this machine does not let us: no pids
+ * controller, or no permission (an unprivileged daemon without a delegated subtree).
+ */
+export function createPidsCgroup(options: { name: string; max: number }): PidsCgroup | undefined {
+  for (const base of candidateParents()) {
+    const dir = path.join(base, options.name);
+    try {
+      mkdirSync(dir);
+    } catch {
+      continue;
+    }
+    try {
+      writeFileSync(path.join(dir, "pids.max"), String(options.max));
+      return { procs: path.join(dir, "cgroup.procs"), release: () => removeWhenEmpty(dir, 40) };
+    } catch {
+      removeWhenEmpty(dir, 0);
+    }
+  }
+  return undefined;
+}
+
+function candidateParents(): string[] {
+  let lines: string[];
+  try {
+    lines = readFileSync("/proc/self/cgroup", "utf8").split("\n");
+  } catch {
+    return [];
+  }
+  const parents: string[] = [];
+  const v1 = lines.find((l) => /^\d+:pids:/.test(l))?.split(":")[2];
+  if (v1 !== undefined && existsSync(V1_ROOT)) parents.push(path.join(V1_ROOT, v1));
+  const v2 = lines.find((l) => l.startsWith("0::"))?.slice(3);
+  if (v2 !== undefined && existsSync(path.join(V2_ROOT, "cgroup.controllers")))
+    parents.push(path.join(V2_ROOT, v2));
+  return parents;
+}
+
+function removeWhenEmpty(dir: string, attempts: number): void {
+  try {
+    rmdirSync(dir);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "EBUSY" && attempts > 0) setTimeout(() => removeWhenEmpty(dir, attempts - 1), 50).unref();
+  }
+}

@@ -1,0 +1,36 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildChildEnv } from "../src/tools/exec/child-env.js";
+import { createPidsCgroup } from "../src/tools/sandbox/pids-cgroup.js";
+import { createSandboxedExec, PIDS_MAX } from "../src/tools/sandbox/sandboxed-exec.js";
+
+const probe = createPidsCgroup({ name: `openinterpreter-probe-${process.pid}`, max: 1 });
+probe?.release();
+
+describe.skipIf(!probe)("fork bombs in the sandbox", () => {
+  it("stop at the pids cap, and the group is gone afterwards", async () => {
+    const ws = mkdtempSync(path.join(os.tmpdir(), "oi-pids-"));
+    const sandbox = createSandboxedExec({ env: buildChildEnv(process.env), whenUnavailable: "refuse" });
+    const exec = sandbox.exec({ mode: "workspace-write", roots: [ws] });
+    try {
+      // Far more children than the cap; each waits, so they would all be alive at once.
+      const result = await exec.run({
+        command: `for i in $(seq ${PIDS_MAX * 2}); do sleep 5 & done 2>&1; echo started; wait`,
+        cwd: ws,
+        timeoutMs: 4_000,
+        signal: new AbortController().signal,
+      });
+      expect(result.output).toMatch(/fork: (retry: )?Resource temporarily unavailable|Cannot fork/);
+      expect(result.timedOut).toBe(true);
+    } finally {
+      sandbox.dispose();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const leftovers = ["/sys/fs/cgroup/pids", "/sys/fs/cgroup"].some((root) =>
+      existsSync(path.join(root, `openinterpreter-${process.pid}-1`)),
+    );
+    expect(leftovers).toBe(false);
+  });
+});
