@@ -254,13 +254,16 @@ describe("canary secrets in the daemon's environment (security.md K01, K02)", ()
     assertNoLeaks(run);
   }, 60_000);
 
-  // Known limit (docs/security.md): outside the sandbox a command runs as the daemon's user and
-  // can read the daemon's own /proc/<pid>/environ, which still holds everything the daemon was
-  // started with. When the daemon scrubs that at start-up, turn this into `assertNoLeaks`.
-  it("full-access (known limit): a command can read the daemon's /proc/<pid>/environ", async () => {
+  // Outside the sandbox a command runs as the daemon's user and can read the daemon's own
+  // /proc/<pid>/environ: the daemon zeroes that block at start-up, keeping its keys in memory only.
+  it("full-access: the daemon's /proc/<pid>/environ holds none of them", async () => {
     const run = await runCanaryTurn("full-access", ["procParent"]);
-    expect(run.outputs.procParent).toContain(`HOME=${run.home}`);
-    expect(leaked(run.canaries, run.outputs.procParent!)).toEqual(run.canaries.map((c) => c.name));
+    // The command read the block (now zeros, printed as newlines), and found nothing in it.
+    expect(run.outputs.procParent!.length).toBeGreaterThan(100);
+    expect(leaked(run.canaries, run.outputs.procParent!)).toEqual([]);
+    // The daemon still has its key: the model was reached with it.
+    const key = run.canaries.find((c) => c.name === "OPENAI_API_KEY")!;
+    expect(run.model.requests.at(-1)!.headers.authorization).toBe(`Bearer ${key.value}`);
   }, 60_000);
 
   it("the canaries are a real test: at least 20, each unique, each found where it is printed", () => {

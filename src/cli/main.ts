@@ -1,6 +1,7 @@
 import { acpCommand } from "./acp-command.js";
 import { parseCli, USAGE } from "./args.js";
 import { execCommand } from "./exec-command.js";
+import { scrubEnviron } from "./scrub-environ.js";
 import { trustCommand } from "./trust-command.js";
 import { VERSION } from "./version.js";
 
@@ -23,6 +24,8 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
+  // The daemon keeps its keys in memory only; commands outside the sandbox cannot read them back.
+  if (args.command === "acp" || args.command === "exec") scrubEnviron();
   switch (args.command) {
     case "acp":
       return acpCommand(args);
