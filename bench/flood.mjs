@@ -8,39 +8,16 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import os from "node:os";
 import path from "node:path";
 import { Readable, Writable } from "node:stream";
-import { fileURLToPath } from "node:url";
 import { client, methods, ndJsonStream } from "@agentclientprotocol/sdk";
-import { build } from "esbuild";
+import { BIN, benchSetup, median, numberArg, ROOT, round } from "./support.mjs";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const BIN = path.join(ROOT, "bin/interpreter.js");
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const RUNS = arg("--runs", 3);
-const BYTES = arg("--bytes", 1024 ** 3);
+const RUNS = numberArg("--runs", 3);
+const BYTES = numberArg("--bytes", 1024 ** 3);
 const COMMAND = `head -c ${BYTES} /dev/zero | tr '\\0' 'x'`;
 const SAMPLE_MS = 50;
 const PROBE_MS = 200;
 
-const scratch = mkdtempSync(path.join(os.tmpdir(), "oi-bench-flood-"));
-await build({
-  entryPoints: [path.join(ROOT, "test/support/fake-model.ts")],
-  outfile: path.join(scratch, "fake-model.mjs"),
-  bundle: true,
-  format: "esm",
-  platform: "node",
-  logLevel: "warning",
-});
-const { startFakeModel } = await import(path.join(scratch, "fake-model.mjs"));
-
-const round = (x) => Math.round(x * 10) / 10;
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
+const { scratch, startFakeModel } = await benchSetup("oi-bench-flood-");
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function readRssMb(pid) {

@@ -6,32 +6,11 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Readable, Writable } from "node:stream";
-import { fileURLToPath } from "node:url";
 import { client, methods, ndJsonStream } from "@agentclientprotocol/sdk";
-import { build } from "esbuild";
+import { BIN, benchSetup, median, numberArg, ROOT, round } from "./support.mjs";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const BIN = path.join(ROOT, "bin/interpreter.js");
-const runsArg = process.argv.indexOf("--runs");
-const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 10;
-
-const scratch = mkdtempSync(path.join(os.tmpdir(), "oi-bench-"));
-await build({
-  entryPoints: [path.join(ROOT, "test/support/fake-model.ts")],
-  outfile: path.join(scratch, "fake-model.mjs"),
-  bundle: true,
-  format: "esm",
-  platform: "node",
-  logLevel: "warning",
-});
-const { startFakeModel } = await import(path.join(scratch, "fake-model.mjs"));
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-const round = (x) => Math.round(x * 10) / 10;
+const RUNS = numberArg("--runs", 10);
+const { scratch, startFakeModel } = await benchSetup("oi-bench-");
 
 function nodeBaseline() {
   const start = performance.now();

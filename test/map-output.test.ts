@@ -129,3 +129,11 @@ describe("toSessionUpdates", () => {
     expect(toSessionUpdates(output)).toEqual(expected);
   });
 });
+
+describe("fence", () => {
+  it("outlasts any backtick run in the output", async () => {
+    const { fence } = await import("../src/tools/markdown-fence.js");
+    expect(fence("a\n")).toBe("```\na\n```");
+    expect(fence("x ```` y")).toBe("`````\nx ```` y\n`````");
+  });
+});

@@ -1,6 +1,7 @@
 import type { SessionUpdate, ToolCallContent } from "@agentclientprotocol/sdk";
 import type { SessionOutput } from "../sessions/types.js";
 import type { DisplayContent, HistoryEvent } from "../store/events.js";
+import { fence } from "../tools/markdown-fence.js";
 import { toConfigOptions } from "./config-options.js";
 
 const INTERRUPTED_CALL = "Interrupted: the agent stopped before this call finished.";
@@ -152,11 +153,6 @@ function textContent(text: string): ToolCallContent {
 
 function agentText(text: string): SessionUpdate {
   return { sessionUpdate: "agent_message_chunk", content: { type: "text", text } };
-}
-
-function fence(text: string): string {
-  const ticks = text.includes("```") ? "````" : "```";
-  return `${ticks}\n${text}${text.endsWith("\n") ? "" : "\n"}${ticks}`;
 }
 
 function parseRaw(text: string): unknown {

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
-import { resolveHome } from "../config/home.js";
 import { loadConfig } from "../config/load-config.js";
 import { createLogger, type Logger } from "../config/logger.js";
 import type { CliOverrides, Config } from "../config/types.js";
@@ -75,11 +74,6 @@ export function createRuntime(options: {
       logger.flush();
     },
   };
-}
-
-/** Where logs go when config could not be read (so the failure is still on record). */
-export function fallbackLogger(env: NodeJS.ProcessEnv): Logger {
-  return createLogger({ home: resolveHome(env, os.homedir()) });
 }
 
 /**

@@ -46,7 +46,7 @@ export function chooseHarness(options: {
     if (harness) return { harness, reason: "chosen explicitly" };
   }
   const fallback = harnesses.find((h) => h.id === "codex") ?? harnesses[0]!;
-  const matched = harnesses.find((h) => h !== fallback && h.matches(model));
+  const matched = harnesses.find((h) => h.matches(model));
   if (matched)
     return { harness: matched, reason: `automatic: ${model} belongs to the ${matched.title} family` };
   return { harness: fallback, reason: `automatic: default for ${model}` };

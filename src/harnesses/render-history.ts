@@ -19,6 +19,7 @@ export function renderHistory(
   const textual = new Map<string, string>();
   const messages: ChatMessage[] = [];
   let assistant: Extract<ChatMessage, { role: "assistant" }> | undefined;
+  let assistantKey = "";
   let open: ChatToolCall[] = [];
   const answered = new Set<string>();
 
@@ -38,7 +39,6 @@ export function renderHistory(
     messages.push(assistant);
     return assistant;
   };
-  let assistantKey = "";
 
   for (const event of history) {
     switch (event.type) {

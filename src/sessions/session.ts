@@ -103,16 +103,18 @@ export class Session {
 
   /** Runs one prompt after any turn already running; resolves with its stop reason. */
   prompt(content: ContentBlock[]): Promise<StopReason> {
-    const epoch = this.epoch;
-    const run = this.queue.then(() => (epoch === this.epoch ? this.turn(content) : ("cancelled" as const)));
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.enqueue(() => this.turn(content), "cancelled" as const);
   }
 
   /** `/compact`: summarizes the conversation so far; later requests carry the summary instead. */
   compact(): Promise<string> {
+    return this.enqueue(() => this.runCompaction(), "Cancelled.");
+  }
+
+  /** Runs `work` after everything queued before it; a `cancel()` in between skips it. */
+  private enqueue<T>(work: () => Promise<T>, cancelled: T): Promise<T> {
     const epoch = this.epoch;
-    const run = this.queue.then(() => (epoch === this.epoch ? this.runCompaction() : "Cancelled."));
+    const run = this.queue.then(() => (epoch === this.epoch ? work() : cancelled));
     this.queue = run.catch(() => undefined);
     return run;
   }

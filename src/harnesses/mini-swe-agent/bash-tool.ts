@@ -1,5 +1,6 @@
 import { constants } from "node:os";
 import { z } from "zod";
+import { fence } from "../../tools/markdown-fence.js";
 import type { Tool } from "../../tools/types.js";
 import { formatObservation, formatTimeout } from "./observation.js";
 
@@ -48,9 +49,4 @@ export function bashTool(): Tool<Args> {
       return { output: formatObservation({ ...result, returncode }), isError: returncode !== 0, display };
     },
   };
-}
-
-function fence(text: string): string {
-  const ticks = text.includes("```") ? "````" : "```";
-  return `${ticks}\n${text}${text.endsWith("\n") ? "" : "\n"}${ticks}`;
 }

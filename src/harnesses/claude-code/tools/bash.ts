@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fence } from "../../../tools/markdown-fence.js";
 import type { ExecResult, Tool } from "../../../tools/types.js";
 import { formatDuration, toolUseError, truncateBashOutput } from "../format.js";
 import { bashSchema } from "../tool-schemas.js";
@@ -83,9 +84,4 @@ function countLines(text: string): number {
   if (text === "") return 0;
   const newlines = text.split("\n").length - 1;
   return text.endsWith("\n") ? newlines : newlines + 1;
-}
-
-function fence(text: string): string {
-  const ticks = text.includes("```") ? "````" : "```";
-  return `${ticks}\n${text}${text.endsWith("\n") ? "" : "\n"}${ticks}`;
 }

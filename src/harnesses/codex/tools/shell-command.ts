@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { patchPaths } from "../../../tools/apply-patch/apply-patch.js";
 import { extractShellPatch } from "../../../tools/apply-patch/shell-intercept.js";
+import { fence } from "../../../tools/markdown-fence.js";
 import type { Tool } from "../../../tools/types.js";
 import { shellCommandSchema } from "../tool-schemas.js";
 import { formatExecOutput } from "../truncate.js";
@@ -66,9 +67,4 @@ export function shellCommandTool(): Tool<Args> {
       };
     },
   };
-}
-
-function fence(text: string): string {
-  const ticks = text.includes("```") ? "````" : "```";
-  return `${ticks}\n${text}${text.endsWith("\n") ? "" : "\n"}${ticks}`;
 }

@@ -15,12 +15,6 @@ export function isFsError(error: unknown, ...codes: FsToolError["code"][]): erro
   return error instanceof FsToolError && (codes.length === 0 || codes.includes(error.code));
 }
 
-/** Text shown in the editor for command output or file content. */
-export function fence(text: string): string {
-  const ticks = text.includes("```") ? "````" : "```";
-  return `${ticks}\n${text}${text.endsWith("\n") ? "" : "\n"}${ticks}`;
-}
-
 /** The folders a search covers: the one the model names (relative to `cwd`), else every workspace root. */
 export function searchDirs(dir: string | undefined, cwd: string, roots: string[]): string[] {
   if (dir) return [resolveToolPath(cwd, dir)];

@@ -4,6 +4,7 @@ import { constants } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { spillOutput } from "../../../tools/fs/spill-output.js";
+import { fence } from "../../../tools/markdown-fence.js";
 import type { ExecResult, Tool } from "../../../tools/types.js";
 import { OutputBuilder } from "../output-builder.js";
 import { bashSchema } from "../tool-schemas.js";
@@ -124,9 +125,4 @@ async function saveFullOutput(text: string, scratchDir: string): Promise<string>
 function taskSuffix(): string {
   const alphabet = "0123456789abcdefghijklmnopqrstuvwxyz";
   return [...randomBytes(8)].map((byte) => alphabet[byte % alphabet.length]).join("");
-}
-
-function fence(text: string): string {
-  const ticks = text.includes("```") ? "````" : "```";
-  return `${ticks}\n${text}${text.endsWith("\n") ? "" : "\n"}${ticks}`;
 }

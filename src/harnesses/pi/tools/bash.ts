@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { spillOutput } from "../../../tools/fs/spill-output.js";
+import { fence } from "../../../tools/markdown-fence.js";
 import type { ExecResult, Tool } from "../../../tools/types.js";
 import { bashDescription, bashSchema } from "../tool-schemas.js";
 import { formatSize, PI_MAX_BYTES, truncateTail } from "../truncate.js";
@@ -72,9 +73,4 @@ export async function formatBash(input: {
     return { output: `${output}\n\nCommand exited with code ${result.exitCode}`, isError: true };
   }
   return { output, isError: false };
-}
-
-function fence(text: string): string {
-  const ticks = text.includes("```") ? "````" : "```";
-  return `${ticks}\n${text}${text.endsWith("\n") ? "" : "\n"}${ticks}`;
 }

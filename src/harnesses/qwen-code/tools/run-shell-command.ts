@@ -1,8 +1,8 @@
 import path from "node:path";
 import { z } from "zod";
+import { fence } from "../../../tools/markdown-fence.js";
 import type { ExecResult, Tool } from "../../../tools/types.js";
 import { signalNumber, stripAnsi } from "../../gemini-cli/shell-output.js";
-import { fence } from "../../gemini-cli/tools/tool-paths.js";
 import description from "../descriptions/run-shell-command.md";
 import { runShellCommandSchema } from "../tool-schemas.js";
 import { truncateToolOutput } from "../truncate.js";
