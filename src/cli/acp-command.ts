@@ -1,11 +1,12 @@
 import { createAgentApp } from "../acp/agent-app.js";
 import { createFailingAgent, serveStdio } from "../acp/serve-stdio.js";
-import type { CliArgs } from "./args.js";
+import { parseCommandArgs } from "./args.js";
 import { createRuntime, type Runtime } from "./runtime.js";
 import { VERSION } from "./version.js";
 
 /** `interpreter acp`: the ACP agent on stdin/stdout. stdout carries nothing but protocol. */
-export async function acpCommand(args: CliArgs): Promise<number> {
+export async function acpCommand(argv: string[]): Promise<number> {
+  const args = parseCommandArgs(argv, {});
   let runtime: Runtime;
   try {
     runtime = createRuntime({ cli: args.overrides });

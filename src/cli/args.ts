@@ -1,74 +1,72 @@
-import { parseArgs } from "node:util";
+import { type ParseArgsConfig, parseArgs } from "node:util";
 import type { CliOverrides } from "../config/types.js";
 
-export interface CliArgs {
-  command: string;
-  positionals: string[];
-  overrides: CliOverrides;
-  cd?: string;
-  mode?: string;
-  fullAuto: boolean;
-  help: boolean;
-  version: boolean;
-}
+type Options = NonNullable<ParseArgsConfig["options"]>;
 
-/** Global flags work before or after the command (`interpreter -m x acp` = `interpreter acp -m x`). */
-export function parseCli(argv: string[]): CliArgs {
+/** Flags every command accepts, before or after the command name. */
+export const GLOBAL_OPTIONS = {
+  model: { type: "string", short: "m" },
+  harness: { type: "string" },
+  profile: { type: "string", short: "p" },
+  config: { type: "string", short: "c", multiple: true },
+  "chat-completions": { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "V" },
+} as const satisfies Options;
+
+/**
+ * Parses a command's arguments (the command name already removed) with the global flags plus
+ * the command's own. Strict: an unknown flag or a missing value throws a readable `TypeError`.
+ */
+export function parseCommandArgs<O extends Options>(argv: string[], options: O) {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
     strict: true,
-    options: {
-      model: { type: "string", short: "m" },
-      harness: { type: "string" },
-      profile: { type: "string", short: "p" },
-      config: { type: "string", short: "c", multiple: true },
-      "chat-completions": { type: "boolean" },
-      cd: { type: "string", short: "C" },
-      mode: { type: "string" },
-      "full-auto": { type: "boolean" },
-      help: { type: "boolean", short: "h" },
-      version: { type: "boolean", short: "V" },
-    },
+    options: { ...GLOBAL_OPTIONS, ...options },
   });
-  const [command = "help", ...rest] = positionals;
+  const v = values as Record<string, unknown>;
+  const overrides: CliOverrides = {
+    model: v.model as string | undefined,
+    harness: v.harness as string | undefined,
+    profile: v.profile as string | undefined,
+    overrides: (v.config as string[] | undefined) ?? [],
+    chatCompletions: v["chat-completions"] === true,
+  };
   return {
-    command,
-    positionals: rest,
-    overrides: {
-      model: values.model,
-      harness: values.harness,
-      profile: values.profile,
-      overrides: values.config ?? [],
-      chatCompletions: values["chat-completions"] ?? false,
+    positionals,
+    values: values as {
+      [K in keyof O]?: O[K] extends { type: "boolean" }
+        ? boolean
+        : O[K] extends { multiple: true }
+          ? string[]
+          : string;
     },
-    cd: values.cd,
-    mode: values.mode,
-    fullAuto: values["full-auto"] ?? false,
-    help: values.help ?? false,
-    version: values.version ?? false,
+    overrides,
   };
 }
 
-export const USAGE = `interpreter — a local coding agent for any OpenAI-compatible model
-
-Usage:
-  interpreter acp                 run as an ACP agent on stdio (for Zed, Neovim, JetBrains, ...)
-  interpreter exec "<prompt>"     run one prompt to completion and print the answer
-  interpreter trust [path]        trust a project: use its .openinterpreter/config.toml
-
-Options:
-  -m, --model <id>                model to use
-      --harness <id>              tool harness (default: chosen by model family)
-  -p, --profile <name>            config profile from config.toml
-  -c, --config <key=value>        override a config key (value parsed as TOML)
-      --chat-completions          use the chat-completions wire API for the selected provider
-  -C, --cd <dir>                  working directory for exec
-      --mode <mode>               read-only | workspace-write | auto | full-access (exec)
-      --full-auto                 exec: same as --mode full-access
-  -h, --help                      show this help
-  -V, --version                   print the version
-
-Config: $INTERPRETER_HOME/config.toml (default ~/.openinterpreter/config.toml);
-environment: OPENAI_BASE_URL, OPENAI_API_KEY.
-`;
+/**
+ * Finds the command name: the first positional, skipping the values of global flags that take
+ * one (`interpreter -m x exec` runs `exec`). Returns the name and the arguments without it.
+ */
+export function splitCommand(argv: string[]): { command: string | undefined; rest: string[] } {
+  const takesValue = new Set<string>();
+  for (const [name, spec] of Object.entries(GLOBAL_OPTIONS)) {
+    if (spec.type !== "string") continue;
+    takesValue.add(`--${name}`);
+    if ("short" in spec) takesValue.add(`-${spec.short}`);
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i] as string;
+    if (token === "--") return { command: undefined, rest: argv };
+    if (takesValue.has(token)) {
+      i++;
+      continue;
+    }
+    if (!token.startsWith("-") || token === "-") {
+      return { command: token, rest: [...argv.slice(0, i), ...argv.slice(i + 1)] };
+    }
+  }
+  return { command: undefined, rest: argv };
+}

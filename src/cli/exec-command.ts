@@ -1,22 +1,29 @@
 import path from "node:path";
 import { runOnce } from "../acp/run-once.js";
 import { MODES, type Mode } from "../config/types.js";
-import type { CliArgs } from "./args.js";
+import { parseCommandArgs } from "./args.js";
 import { openRuntime } from "./runtime.js";
 import { VERSION } from "./version.js";
+
+const EXEC_OPTIONS = {
+  cd: { type: "string", short: "C" },
+  mode: { type: "string" },
+  "full-auto": { type: "boolean" },
+} as const;
 
 /**
  * `interpreter exec "<prompt>"`: one prompt, run by the same ACP agent in-process. The answer
  * streams to stdout, progress to stderr. Nobody can answer permission requests here, so they
  * are rejected (use --mode / --full-auto to allow more).
  */
-export async function execCommand(args: CliArgs): Promise<number> {
+export async function execCommand(argv: string[]): Promise<number> {
+  const args = parseCommandArgs(argv, EXEC_OPTIONS);
   const prompt = args.positionals.join(" ").trim();
   if (!prompt) {
     process.stderr.write('interpreter exec: missing prompt (usage: interpreter exec "<prompt>")\n');
     return 2;
   }
-  const mode = args.fullAuto ? "full-access" : args.mode;
+  const mode = args.values["full-auto"] ? "full-access" : args.values.mode;
   if (mode && !(MODES as readonly string[]).includes(mode)) {
     process.stderr.write(`interpreter exec: unknown mode '${mode}' (expected ${MODES.join(", ")})\n`);
     return 2;
@@ -28,7 +35,7 @@ export async function execCommand(args: CliArgs): Promise<number> {
       manager: runtime.manager,
       logger: runtime.logger,
       version: VERSION,
-      cwd: path.resolve(args.cd ?? process.cwd()),
+      cwd: path.resolve(args.values.cd ?? process.cwd()),
       prompt,
       mode: mode as Mode | undefined,
       progress: {

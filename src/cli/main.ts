@@ -1,40 +1,51 @@
-import { acpCommand } from "./acp-command.js";
-import { parseCli, USAGE } from "./args.js";
-import { execCommand } from "./exec-command.js";
+import { parseCommandArgs, splitCommand } from "./args.js";
+import { COMMANDS } from "./commands.js";
 import { scrubEnviron } from "./scrub-environ.js";
-import { trustCommand } from "./trust-command.js";
+import { usage } from "./usage-text.js";
 import { VERSION } from "./version.js";
+
+/** Commands that hold model keys in memory while they run agents. */
+const RUNS_AGENTS = new Set(["acp", "exec", "chat", "resume"]);
 
 /** Entry point behind bin/interpreter.js; resolves with the process exit code. */
 export async function main(argv: string[]): Promise<number> {
-  let args: ReturnType<typeof parseCli>;
-  try {
-    args = parseCli(argv);
-  } catch (error) {
-    process.stderr.write(
-      `interpreter: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`,
-    );
-    return 2;
-  }
-  if (args.version) {
+  const { command, rest } = splitCommand(argv);
+  if (rest.includes("-V") || rest.includes("--version")) {
     process.stdout.write(`interpreter ${VERSION}\n`);
     return 0;
   }
-  if (args.help || args.command === "help") {
-    process.stdout.write(USAGE);
+  if (command === undefined || command === "help" || rest.includes("-h") || rest.includes("--help")) {
+    if (command === undefined) {
+      try {
+        parseCommandArgs(rest, {});
+      } catch (error) {
+        return fail(error);
+      }
+    }
+    process.stdout.write(usage(COMMANDS));
     return 0;
   }
-  // The daemon keeps its keys in memory only; commands outside the sandbox cannot read them back.
-  if (args.command === "acp" || args.command === "exec") scrubEnviron();
-  switch (args.command) {
-    case "acp":
-      return acpCommand(args);
-    case "exec":
-      return execCommand(args);
-    case "trust":
-      return trustCommand(args);
-    default:
-      process.stderr.write(`interpreter: unknown command '${args.command}'\n\n${USAGE}`);
-      return 2;
+  const entry = COMMANDS[command];
+  if (!entry) {
+    process.stderr.write(`interpreter: unknown command '${command}'\n\n${usage(COMMANDS)}`);
+    return 2;
   }
+  // The daemon keeps its keys in memory only; commands outside the sandbox cannot read them back.
+  if (RUNS_AGENTS.has(command)) scrubEnviron();
+  const run = await entry.load();
+  try {
+    return await run(rest);
+  } catch (error) {
+    if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
+      return fail(error, command);
+    }
+    throw error;
+  }
+}
+
+function fail(error: unknown, command?: string): number {
+  const message = error instanceof Error ? error.message : String(error);
+  const prefix = command ? `interpreter ${command}` : "interpreter";
+  process.stderr.write(`${prefix}: ${message}\n\n${usage(COMMANDS)}`);
+  return 2;
 }

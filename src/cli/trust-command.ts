@@ -1,11 +1,12 @@
 import path from "node:path";
 import { findProjectRoot } from "../context/project-root.js";
 import { trustProject } from "../sessions/project-trust.js";
-import type { CliArgs } from "./args.js";
+import { parseCommandArgs } from "./args.js";
 import { openRuntime } from "./runtime.js";
 
 /** `interpreter trust [path]`: lets the project's own `.openinterpreter/config.toml` apply. */
-export async function trustCommand(args: CliArgs): Promise<number> {
+export async function trustCommand(argv: string[]): Promise<number> {
+  const args = parseCommandArgs(argv, {});
   const runtime = openRuntime(args.overrides);
   if (!runtime) return 1;
   try {
