@@ -2,14 +2,20 @@
 // Pure-JS dependencies are bundled in: one file loads faster than hundreds (about 40 ms less to
 // reach `initialize` here). Kept external: the native addon, and packages loaded only on first
 // use (openai, the MCP SDK) or that spawn workers from their own files (pino).
-import { rmSync } from "node:fs";
+//
+// The new build is written next to dist/ and moved in file by file (each rename is atomic), so a
+// daemon started while another test run rebuilds never finds dist/ missing or half-written.
+// Chunk names carry a content hash; stale ones are removed once they are a minute old.
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
 import { build } from "esbuild";
 
-rmSync("dist", { recursive: true, force: true });
+const staging = `dist.build-${process.pid}`;
+rmSync(staging, { recursive: true, force: true });
 
 await build({
   entryPoints: ["src/cli/main.ts"],
-  outdir: "dist",
+  outdir: staging,
   bundle: true,
   splitting: true,
   format: "esm",
@@ -24,3 +30,15 @@ await build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
 });
+
+mkdirSync("dist", { recursive: true });
+const built = new Set(readdirSync(staging));
+// Chunks first, entry last: a new main.js must never point at a chunk that is not there yet.
+const order = [...built].sort((a, b) => Number(a.startsWith("main.")) - Number(b.startsWith("main.")));
+for (const name of order) renameSync(path.join(staging, name), path.join("dist", name));
+rmSync(staging, { recursive: true, force: true });
+const minuteAgo = Date.now() - 60_000;
+for (const name of readdirSync("dist")) {
+  const file = path.join("dist", name);
+  if (!built.has(name) && statSync(file).mtimeMs < minuteAgo) rmSync(file, { force: true });
+}
