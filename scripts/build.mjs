@@ -6,9 +6,12 @@
 // The new build is written next to dist/ and moved in file by file (each rename is atomic), so a
 // daemon started while another test run rebuilds never finds dist/ missing or half-written.
 // Chunk names carry a content hash; stale ones are removed once they are a minute old.
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { startupSnapshot } from "node:v8";
 import { build } from "esbuild";
+import { lazyRequire } from "./lazy-require.mjs";
 
 const staging = `dist.build-${process.pid}`;
 rmSync(staging, { recursive: true, force: true });
@@ -30,6 +33,31 @@ await build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
 });
+
+// The start-up snapshot (see src/cli/snapshot-main.ts and bin/interpreter): one CommonJS bundle,
+// evaluated once by this node binary and saved as a heap image. A snapshot only loads in the
+// exact node binary that wrote it, so the launcher checks `snapshot.node` before using it.
+if (startupSnapshot && process.env.INTERPRETER_BUILD_SNAPSHOT !== "0") {
+  await build({
+    entryPoints: ["src/cli/snapshot-main.ts"],
+    outfile: path.join(staging, "snapshot.cjs"),
+    bundle: true,
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    minify: true,
+    logLevel: "warning",
+    loader: { ".md": "text" },
+    plugins: [lazyRequire],
+  });
+  const blob = path.join(staging, "snapshot.blob");
+  execFileSync(
+    process.execPath,
+    ["--no-warnings", "--snapshot-blob", blob, "--build-snapshot", path.join(staging, "snapshot.cjs")],
+    { stdio: ["ignore", "inherit", "inherit"] },
+  );
+  writeFileSync(path.join(staging, "snapshot.node"), `${realpathSync(process.execPath)}\n`);
+}
 
 mkdirSync("dist", { recursive: true });
 const built = new Set(readdirSync(staging));

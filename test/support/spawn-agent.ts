@@ -7,6 +7,8 @@ import { createAcpValidator } from "./acp-schema.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const BIN = path.join(ROOT, "bin/interpreter.js");
+/** The installed command: starts from the V8 snapshot when it matches this node (bin/interpreter). */
+export const LAUNCHER = path.join(ROOT, "bin/interpreter");
 
 export interface AgentProcess {
   child: ChildProcess;
@@ -21,7 +23,7 @@ export interface AgentProcess {
 }
 
 /**
- * Spawns `bin/interpreter.js acp` with a clean environment and checks every line it writes
+ * Spawns `bin/interpreter acp` (the launcher users run, so the snapshot path) with a clean environment and checks every line it writes
  * against the SDK's JSON schema while passing it on to the test's client.
  */
 export function spawnAgent(options: {
@@ -29,7 +31,7 @@ export function spawnAgent(options: {
   env?: Record<string, string>;
   args?: string[];
 }): AgentProcess {
-  const child = spawn(process.execPath, [BIN, "acp", ...(options.args ?? [])], {
+  const child = spawn(LAUNCHER, ["acp", ...(options.args ?? [])], {
     env: {
       PATH: process.env.PATH ?? "/usr/bin:/bin",
       HOME: options.home,

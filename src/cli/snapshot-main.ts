@@ -1,0 +1,23 @@
+/**
+ * Entry point of the V8 start-up snapshot (`dist/snapshot.blob`, built by scripts/build.mjs).
+ * Evaluating the bundled code — the ACP SDK, zod schemas, harness prompts — happens once at
+ * build time; a daemon started from the snapshot begins with all of it already in its heap.
+ * Only this file knows it runs from a snapshot: the lazily required packages (the native SQLite
+ * addon, pino, openai) are loaded at run time from the node_modules next to dist/.
+ */
+import { format } from "node:util";
+import { startupSnapshot } from "node:v8";
+import { COMMANDS } from "./commands.js";
+import { main } from "./main.js";
+
+// Evaluate every command's code now, while the snapshot is built, not at each start.
+for (const command of Object.values(COMMANDS)) void command.load();
+
+startupSnapshot.setDeserializeMainFunction(async () => {
+  // stdout carries the ACP protocol: a stray console call in a dependency goes to stderr.
+  for (const level of ["log", "info", "debug", "trace", "dir", "table"] as const) {
+    console[level] = (...args: unknown[]) => process.stderr.write(`${format(...args)}\n`);
+  }
+  // Exit explicitly: idle sockets or timers of a finished run must not keep the process alive.
+  process.exit(await main(process.argv.slice(1)));
+});
