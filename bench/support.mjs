@@ -1,26 +1,42 @@
-// Shared by the benchmarks: paths, the scripted model (bundled from the test helper), stats.
-import { mkdtempSync } from "node:fs";
+// Shared by the benchmarks: paths, TypeScript helpers built for node, stats.
+import { mkdirSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** The plain entry point (node runs it directly). */
 export const BIN = path.join(ROOT, "bin/interpreter.js");
+/** The installed command: starts from the V8 snapshot when it matches this node. */
+export const LAUNCHER = path.join(ROOT, "bin/interpreter");
 
-/** A scratch folder, and `startFakeModel` from test/support built into it (node cannot run .ts). */
+/**
+ * A scratch folder, and TypeScript modules from the repository built for node (which cannot run
+ * .ts): the scripted model from test/support, and the store for preparing large sessions. They
+ * are built under node_modules/.cache so their external packages resolve.
+ */
 export async function benchSetup(prefix) {
   const scratch = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const cache = path.join(ROOT, "node_modules/.cache/oi-bench");
+  mkdirSync(cache, { recursive: true });
+  const modules = {
+    fakeModel: path.join(ROOT, "test/support/fake-model.ts"),
+    store: path.join(ROOT, "src/store/open-store.ts"),
+  };
   await build({
-    entryPoints: [path.join(ROOT, "test/support/fake-model.ts")],
-    outfile: path.join(scratch, "fake-model.mjs"),
+    entryPoints: modules,
+    outdir: cache,
     bundle: true,
     format: "esm",
     platform: "node",
+    external: ["better-sqlite3"],
+    outExtension: { ".js": ".mjs" },
     logLevel: "warning",
   });
-  const { startFakeModel } = await import(path.join(scratch, "fake-model.mjs"));
-  return { scratch, startFakeModel };
+  const { startFakeModel, replyChunks } = await import(path.join(cache, "fakeModel.mjs"));
+  const { openStore } = await import(path.join(cache, "store.mjs"));
+  return { scratch, startFakeModel, replyChunks, openStore };
 }
 
 /** The numeric value after `name` on the command line, or `fallback`. */
@@ -35,4 +51,4 @@ export function median(xs) {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
-export const round = (x) => Math.round(x * 10) / 10;
+export const round = (x) => (x === undefined ? undefined : Math.round(x * 10) / 10);

@@ -1,0 +1,43 @@
+// The Markdown table for bench/results/latest.md (and docs/performance.md).
+export function markdownReport(r) {
+  const m = r.medians;
+  const lines = [
+    `Measured ${r.date.slice(0, 10)} on ${r.cpus} × ${r.cpuModel ?? "CPU"}, node ${r.node}, medians of ${r.runs} runs (scripted model at zero latency).`,
+    "",
+    "| measure | ours | reference |",
+    "| --- | --- | --- |",
+    `| spawn → \`initialize\` answered (V8 snapshot launcher) | ${m.spawnToInitializeMs} ms (${m.initializeRatioToNode} × node) | \`node -e 0\`: ${m.nodeBaselineMs} ms; bare SDK agent: ${m.bareSdkAgentInitializeMs} ms |`,
+    `| the same from the plain entry point | ${m.spawnToInitializePlainEntryMs} ms | |`,
+    `| \`session/new\` | ${m.sessionNewMs} ms | bare SDK agent: ${m.bareSdkAgentSessionNewMs} ms |`,
+    `| idle RSS after \`session/new\` | ${m.idleRssMb} MB | |`,
+    `| prompt with 10 sequential shell calls, unconfined | ${m.tenToolCallsPromptMs} ms | the 10 commands run directly: ${m.tenCommandsDirectMs} ms |`,
+    `| the same, every command in bubblewrap | ${m.tenToolCallsSandboxedPromptMs} ms | |`,
+    `| daemon overhead per tool call | ${m.overheadPerCallMs} ms | |`,
+    `| peak PSS of the process tree during the task | ${m.peakTreePssMb} MB (sandboxed: ${m.peakTreePssSandboxedMb} MB) | |`,
+    `| \`session/load\` of 10,000 events | ${m.sessionLoad10kEventsMs} ms (${r.sessionLoadUpdates} updates) | |`,
+    "",
+    "Concurrent sessions in one daemon, each running the ten-call task:",
+    "",
+    "| sessions | wall | tool calls / s | daemon CPU (cores) | peak RSS |",
+    "| --- | --- | --- | --- | --- |",
+    ...r.concurrency.map(
+      (c) =>
+        `| ${c.sessions} | ${c.wallMs} ms | ${c.callsPerSecond} | ${c.daemonCpuShare} | ${c.peakRssMb} MB |`,
+    ),
+  ];
+  if (r.peers) {
+    lines.push(
+      "",
+      "Peers, same run, same scripted model:",
+      "",
+      "| agent | spawn → initialize | session/new | 10 sequential shell calls | peak PSS of the tree |",
+      "| --- | --- | --- | --- | --- |",
+      ...r.peers.map((p) =>
+        p.error
+          ? `| ${p.name} | not measured: ${p.error} | | | |`
+          : `| ${p.name} | ${p.initMs} ms | ${p.newMs} ms | ${p.tenCallsMs ?? "–"} ms | ${p.pssMb ?? "–"} MB |`,
+      ),
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
