@@ -217,7 +217,7 @@ function measure(harness, bodies) {
     maxBytes: Math.max(...sizes),
     totalBytes: total,
     estimatedTokens: Math.round(total / 4),
-    prefixStableShare: round(prefixShare(bodies).overall * 1000) / 1000,
+    prefixStableShare: Math.round(prefixShare(bodies).overall * 10_000) / 10_000,
     peakHistoryBytes: Math.max(...history),
   };
 }
@@ -233,7 +233,7 @@ const table = [
   "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
   ...rows.map(
     (r) =>
-      `| ${r.harness} | ${r.requests} | ${r.toolCalls} | ${kb(r.meanBytes)} | ${kb(r.maxBytes)} | ${kb(r.totalBytes)} | ${r.estimatedTokens} | ${(r.prefixStableShare * 100).toFixed(1)} % | ${kb(r.peakHistoryBytes)} |`,
+      `| ${r.harness} | ${r.requests} | ${r.toolCalls} | ${kb(r.meanBytes)} | ${kb(r.maxBytes)} | ${kb(r.totalBytes)} | ${r.estimatedTokens} | ${(r.prefixStableShare * 100).toFixed(2)} % | ${kb(r.peakHistoryBytes)} |`,
   ),
 ].join("\n");
 const result = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, rows };

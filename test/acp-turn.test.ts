@@ -298,6 +298,8 @@ describe("endpoint errors", () => {
     const { sessionId } = await oi.newSession();
     model.reply({ status: 503, body: "busy", headers: { "retry-after": "0" } }, { text: "recovered" });
     expect(await oi.prompt(sessionId, "hi")).toBe("end_turn");
-    expect(oi.editor.text(sessionId)).toBe("recovered");
+    expect(oi.editor.text(sessionId)).toBe(
+      "\n\n**Warning:** Server error (HTTP 503); retrying in 0 ms (retry 1).\nrecovered",
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { methods } from "@agentclientprotocol/sdk";
-import { afterEach, expect, it } from "vitest";
-import { SUMMARY_PREFIX } from "../src/sessions/compaction.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { compactedView, SUMMARY_PREFIX } from "../src/sessions/compaction.js";
+import type { HistoryEvent } from "../src/store/events.js";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
 import { type InProcessAgent, startInProcess } from "./support/in-process.js";
 
@@ -63,4 +64,68 @@ it("/compact with nothing to summarize says so without calling the model", async
   await oi.prompt(sessionId, "/compact");
   expect(oi.editor.text(sessionId)).toContain("Nothing to compact yet.");
   expect(model.requests).toHaveLength(0);
+});
+
+it("/compact goes through the harness's own prompt and summary prefix (Kimi Code)", async () => {
+  model = await startFakeModel();
+  oi = await startInProcess({ model, configToml: 'mode = "full-access"\nharness = "kimi-code"\n' });
+  const { sessionId } = await oi.newSession();
+  model.reply({ toolCalls: [{ name: "Bash", arguments: { command: "echo one" } }] }, { text: "ran it" });
+  await oi.prompt(sessionId, "run one");
+  model.reply({
+    text: "I ran `echo one`.",
+    expect: (body) => {
+      if (!JSON.stringify(body.messages).includes("handoff note")) throw new Error("not Kimi's prompt");
+    },
+  });
+  await oi.prompt(sessionId, "/compact");
+  model.reply({
+    text: "ok",
+    expect: (body) => {
+      const sent = JSON.stringify(body.messages);
+      if (!sent.includes("Earlier context was compacted") || sent.includes("tool_calls"))
+        throw new Error("the summary does not replace the history with Kimi's prefix");
+    },
+  });
+  await oi.prompt(sessionId, "next");
+  model.assertDone();
+  const compaction = oi.runtime.store.events(sessionId).find((e) => e.event.type === "compaction");
+  expect(compaction?.event).toMatchObject({ reason: "manual", summary: "I ran `echo one`." });
+});
+
+describe("compactedView", () => {
+  const user = (text: string): HistoryEvent => ({
+    type: "user_message",
+    turnId: "t",
+    content: [{ type: "text", text }],
+  });
+  const compaction: HistoryEvent = { type: "compaction", summary: "S", replaced: 4 };
+  const call: HistoryEvent = {
+    type: "tool_result",
+    turnId: "t",
+    callId: "c",
+    status: "completed",
+    output: "OLD OUTPUT",
+    display: [],
+  };
+
+  it("keeps the newest user messages within the budget, then the summary, then what came after", () => {
+    const view = compactedView(
+      [user("a".repeat(60)), call, user("b".repeat(30)), compaction, user("after")],
+      {
+        prefix: "PREFIX",
+        keepUserBytes: 80,
+      },
+    );
+    const texts = view.map((e) => (e.type === "user_message" ? String(e.content[0]?.text) : e.type));
+    expect(texts).toEqual(["b".repeat(30), "PREFIX\n\nS", "after"]);
+  });
+
+  it("middle-truncates the newest user message when it alone is over the budget", () => {
+    const view = compactedView([user(`HEAD${"x".repeat(5000)}TAIL`), compaction], { keepUserBytes: 1000 });
+    const first = view[0];
+    const kept = first?.type === "user_message" ? String(first.content[0]?.text) : "";
+    expect(kept.length).toBeLessThan(1100);
+    expect(kept).toMatch(/^HEAD[\s\S]*characters omitted[\s\S]*TAIL$/);
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { toSessionUpdates } from "../src/acp/map-output.js";
+import { type ClientFeatures, toSessionUpdates } from "../src/acp/map-output.js";
 import type { SessionOutput } from "../src/sessions/types.js";
+import { createAcpValidator } from "./support/acp-schema.js";
 
 const cases: Array<[string, SessionOutput, unknown[]]> = [
   [
@@ -127,6 +128,95 @@ const cases: Array<[string, SessionOutput, unknown[]]> = [
 describe("toSessionUpdates", () => {
   it.each(cases)("%s", (_name, output, expected) => {
     expect(toSessionUpdates(output)).toEqual(expected);
+  });
+});
+
+const compaction = {
+  type: "event",
+  event: { type: "compaction", id: "compaction-1", reason: "threshold", summary: "did X", replaced: 12 },
+} as const satisfies SessionOutput;
+const oldCompaction = {
+  type: "event",
+  event: { type: "compaction", summary: "did X", replaced: 12 },
+} as const satisfies SessionOutput;
+const compactionCases: Array<[string, SessionOutput, ClientFeatures, unknown[]]> = [
+  [
+    "compaction, editor with compaction support",
+    compaction,
+    { compaction: true },
+    [
+      {
+        sessionUpdate: "compaction_update",
+        compactionId: "compaction-1",
+        status: "completed",
+        summary: [{ type: "text", text: "did X" }],
+      },
+    ],
+  ],
+  [
+    "compaction stored without an id gets one from its position",
+    oldCompaction,
+    { compaction: true },
+    [expect.objectContaining({ sessionUpdate: "compaction_update", compactionId: "compaction-12" })],
+  ],
+  [
+    "compaction, editor without compaction support",
+    compaction,
+    {},
+    [
+      {
+        sessionUpdate: "agent_message_chunk",
+        content: { type: "text", text: expect.stringMatching(/12 earlier events/) },
+      },
+    ],
+  ],
+  [
+    "compaction starting",
+    { type: "compaction", compactionId: "compaction-1", status: "in_progress" },
+    { compaction: true },
+    [{ sessionUpdate: "compaction_update", compactionId: "compaction-1", status: "in_progress" }],
+  ],
+  [
+    "compaction failing",
+    { type: "compaction", compactionId: "compaction-1", status: "failed", error: "HTTP 500" },
+    { compaction: true },
+    [
+      {
+        sessionUpdate: "compaction_update",
+        compactionId: "compaction-1",
+        status: "failed",
+        error: "HTTP 500",
+      },
+    ],
+  ],
+  [
+    "compaction starting, editor without compaction support",
+    { type: "compaction", compactionId: "compaction-1", status: "in_progress" },
+    {},
+    [
+      {
+        sessionUpdate: "agent_message_chunk",
+        content: { type: "text", text: expect.stringMatching(/Compacting/) },
+      },
+    ],
+  ],
+  [
+    "compaction failing, editor without compaction support (the notice says it)",
+    { type: "compaction", compactionId: "compaction-1", status: "failed", error: "HTTP 500" },
+    {},
+    [],
+  ],
+];
+
+describe("toSessionUpdates for compactions", () => {
+  const acp = createAcpValidator();
+  it.each(compactionCases)("%s", (_name, output, features, expected) => {
+    const updates = toSessionUpdates(output, features);
+    expect(updates).toEqual(expected);
+    // Each one is a valid `session/update` of the SDK's stable v1 schema.
+    for (const update of updates) {
+      acp.check({ jsonrpc: "2.0", method: "session/update", params: { sessionId: "s", update } }, new Map());
+    }
   });
 });
 

@@ -16,22 +16,31 @@ import { availableCommands, handleSlashCommand, SLASH_COMMANDS } from "../sessio
 import { TurnError } from "../sessions/types.js";
 import { createClientPort } from "./client-port.js";
 import { toConfigOptions, toModeState } from "./config-options.js";
-import { toSessionUpdates } from "./map-output.js";
+import { createInflight, type Inflight } from "./inflight.js";
+import { type ClientFeatures, toSessionUpdates } from "./map-output.js";
 
 export interface AgentAppOptions {
   manager: SessionManager;
   logger: Logger;
   version: string;
+  /** Where prompt turns are tracked for shutdown (`serveStdio`'s caller waits on it). */
+  inflight?: Inflight;
 }
 
 /** The ACP agent: protocol in, session calls out. The only place that knows ACP method names. */
 export function createAgentApp(options: AgentAppOptions): AgentApp {
   const { manager, logger } = options;
+  const inflight = options.inflight ?? createInflight();
+  // Set by `initialize`; one app serves one connection (stdio, or the in-process client).
+  const features: ClientFeatures = {};
 
   const attach = (session: Session, client: AgentContext) => {
-    session.attach(createClientPort({ client, sessionId: session.id, logger }));
+    session.attach(createClientPort({ client, sessionId: session.id, logger, features }));
     // Editors stall when commands arrive before the session/new response: send them after it.
     setTimeout(() => session.send({ type: "commands", commands: SLASH_COMMANDS }), 0);
+    // The endpoint's model list joins the picker once known. Fetched after the first session's
+    // response, never at start-up: `initialize` stays free of network and of the HTTP client.
+    setTimeout(() => void manager.discoverModels().then(() => manager.refreshOptions()), 0);
     // Skills join the list once discovered (never before the response above).
     void session.skills().then((skills) => {
       if (skills.length > 0)
@@ -42,9 +51,18 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
     configOptions: toConfigOptions(session.options()),
     modes: toModeState(session.options()),
   });
+  // -32002 with data.sessionId as ACP asks, and a message that says which session and why.
+  const notFound = (sessionId: string) =>
+    new RequestError(
+      -32002,
+      manager.stored(sessionId)
+        ? `Resource not found: session ${sessionId} is not open (closed, or not loaded in this process); load or resume it first`
+        : `Resource not found: no session ${sessionId}`,
+      { sessionId },
+    );
   const open = (sessionId: string): Session => {
     const session = manager.get(sessionId);
-    if (!session) throw RequestError.sessionNotFound(sessionId);
+    if (!session) throw notFound(sessionId);
     return session;
   };
   const reopen = (params: {
@@ -57,15 +75,14 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
     try {
       return manager.reopen(params.sessionId, params);
     } catch (error) {
-      if (error instanceof SessionNotFoundError) throw RequestError.sessionNotFound(params.sessionId);
+      if (error instanceof SessionNotFoundError) throw notFound(params.sessionId);
       throw error;
     }
   };
 
   return agent({ name: "openinterpreter" })
     .onRequest(methods.agent.initialize, ({ params }) => {
-      // Model discovery starts now but never delays a response.
-      void manager.discoverModels().then(() => manager.refreshOptions());
+      features.compaction = params.clientCapabilities?.session?.compaction != null;
       return {
         protocolVersion: Math.min(params.protocolVersion, PROTOCOL_VERSION),
         agentCapabilities: {
@@ -92,7 +109,7 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
     .onRequest(methods.agent.session.load, async ({ params, client }) => {
       const session = reopen({ ...params, additionalDirectories: params.additionalDirectories ?? undefined });
       for (const output of session.replay()) {
-        for (const update of toSessionUpdates(output)) {
+        for (const update of toSessionUpdates(output, features)) {
           await client.notify(methods.client.session.update, { sessionId: session.id, update });
         }
       }
@@ -129,11 +146,11 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
       }
     })
     .onRequest(methods.agent.session.close, ({ params }) => {
-      if (!manager.close(params.sessionId)) throw RequestError.sessionNotFound(params.sessionId);
+      if (!manager.close(params.sessionId)) throw notFound(params.sessionId);
       return {};
     })
     .onRequest(methods.agent.session.delete, ({ params }) => {
-      if (!manager.delete(params.sessionId)) throw RequestError.sessionNotFound(params.sessionId);
+      if (!manager.delete(params.sessionId)) throw notFound(params.sessionId);
       return {};
     })
     .onRequest(methods.agent.session.setMode, ({ params }) => {
@@ -161,16 +178,17 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
       open(params.sessionId).setModel(params.modelId);
       return {};
     })
-    .onRequest(methods.agent.session.prompt, async ({ params }) => {
+    .onRequest(methods.agent.session.prompt, async ({ params, signal }) => {
       const session = open(params.sessionId);
-      const outcome = await handleSlashCommand({
-        session,
-        content: params.prompt,
-        endpoint: manager.endpoint,
-      });
+      const outcome = await inflight.track(
+        handleSlashCommand({ session, content: params.prompt, endpoint: manager.endpoint }),
+      );
       if (outcome.handled) return { stopReason: "end_turn" };
       try {
-        return { stopReason: await session.prompt(outcome.prompt) };
+        // `signal` aborts on `$/cancel_request` for this prompt: answered `cancelled`, not -32800.
+        const before = session.usageTotals();
+        const stopReason = await inflight.track(session.prompt(outcome.prompt, { signal }));
+        return { stopReason, usage: turnUsage(before, session.usageTotals()) };
       } catch (error) {
         if (error instanceof TurnError) throw new RequestError(-32603, error.message, { code: error.code });
         throw error;
@@ -180,6 +198,23 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
       manager.get(params.sessionId)?.cancel();
     });
 }
+
+/**
+ * ACP's draft `PromptResponse.usage`: tokens recorded while this prompt was pending (exactly
+ * this turn's unless other prompts were queued on the session at the same time).
+ */
+function turnUsage(before: UsageTotals, after: UsageTotals) {
+  const inputTokens = after.inputTokens - before.inputTokens;
+  const outputTokens = after.outputTokens - before.outputTokens;
+  return {
+    totalTokens: inputTokens + outputTokens,
+    inputTokens,
+    outputTokens,
+    cachedReadTokens: after.cachedInputTokens - before.cachedInputTokens,
+    thoughtTokens: after.reasoningTokens - before.reasoningTokens,
+  };
+}
+type UsageTotals = ReturnType<Session["usageTotals"]>;
 
 const SetModelParams = z.object({ sessionId: z.string(), modelId: z.string().min(1) });
 

@@ -6,7 +6,7 @@ import {
 } from "@agentclientprotocol/sdk";
 import type { Logger } from "../config/logger.js";
 import type { ClientPort, PermissionAnswer, PermissionQuestion } from "../sessions/types.js";
-import { toSessionUpdates } from "./map-output.js";
+import { type ClientFeatures, toSessionUpdates } from "./map-output.js";
 
 const OPTION_KINDS = ["allow_once", "allow_always", "reject_once", "reject_always"] as const;
 
@@ -15,11 +15,13 @@ export function createClientPort(options: {
   client: AgentContext;
   sessionId: string;
   logger: Logger;
+  /** What the editor advertised in `initialize` (read at each send). */
+  features?: ClientFeatures;
 }): ClientPort {
   const { client, sessionId, logger } = options;
   return {
     send(output) {
-      for (const update of toSessionUpdates(output)) {
+      for (const update of toSessionUpdates(output, options.features)) {
         // The SDK writes messages in call order; a failed write means the editor is gone.
         client.notify(methods.client.session.update, { sessionId, update }).catch((error: unknown) => {
           logger.debug({ err: String(error), sessionId }, "session/update not delivered");

@@ -7,11 +7,23 @@ import { toConfigOptions } from "./config-options.js";
 const INTERRUPTED_CALL = "Interrupted: the agent stopped before this call finished.";
 const INTERRUPTED_TURN = "\n\n_This turn was interrupted: the agent stopped before it finished._\n";
 
+/** What the editor advertised in `initialize` that changes how outputs are shown. */
+export interface ClientFeatures {
+  /** `clientCapabilities.session.compaction`: compaction updates instead of plain text. */
+  compaction?: boolean;
+}
+
 /** Pure mapping of one session output onto the ACP `session/update`s that show it. */
-export function toSessionUpdates(output: SessionOutput): SessionUpdate[] {
+export function toSessionUpdates(output: SessionOutput, client: ClientFeatures = {}): SessionUpdate[] {
   switch (output.type) {
     case "event":
-      return eventUpdates(output.event);
+      return eventUpdates(output.event, client);
+    case "compaction":
+      if (client.compaction) {
+        const { compactionId, status, error } = output;
+        return [{ sessionUpdate: "compaction_update", compactionId, status, ...(error ? { error } : {}) }];
+      }
+      return output.status === "in_progress" ? [agentText("\n\n_Compacting the conversation…_\n")] : [];
     case "tool_started":
       return [{ sessionUpdate: "tool_call_update", toolCallId: output.callId, status: "in_progress" }];
     case "tool_progress":
@@ -67,7 +79,7 @@ export function toSessionUpdates(output: SessionOutput): SessionUpdate[] {
   }
 }
 
-function eventUpdates(event: HistoryEvent): SessionUpdate[] {
+function eventUpdates(event: HistoryEvent, client: ClientFeatures): SessionUpdate[] {
   switch (event.type) {
     case "user_message":
       return event.content.map((content) => ({
@@ -117,7 +129,17 @@ function eventUpdates(event: HistoryEvent): SessionUpdate[] {
     case "plan":
       return [{ sessionUpdate: "plan", entries: event.entries }];
     case "usage":
-      return [{ sessionUpdate: "usage_update", used: event.contextUsed, size: event.contextSize }];
+      return [
+        {
+          sessionUpdate: "usage_update",
+          used: event.contextUsed,
+          size: event.contextSize,
+          // The session's running cost, known when the model has prices in config.
+          ...(event.sessionCost !== undefined && event.currency
+            ? { cost: { amount: event.sessionCost, currency: event.currency } }
+            : {}),
+        },
+      ];
     case "notice":
       return [
         agentText(
@@ -127,6 +149,17 @@ function eventUpdates(event: HistoryEvent): SessionUpdate[] {
         ),
       ];
     case "compaction":
+      if (client.compaction) {
+        return [
+          {
+            sessionUpdate: "compaction_update",
+            // Rows from before compactions had ids: the event count is unique within a session.
+            compactionId: event.id ?? `compaction-${event.replaced}`,
+            status: "completed",
+            summary: [{ type: "text", text: event.summary }],
+          },
+        ];
+      }
       return [
         agentText(`\n\n_Conversation compacted: ${event.replaced} earlier events are now a summary._\n`),
       ];

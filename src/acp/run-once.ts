@@ -1,42 +1,80 @@
-import { client, methods, type SessionNotification } from "@agentclientprotocol/sdk";
+import { type ContentBlock, client, methods, type SessionNotification } from "@agentclientprotocol/sdk";
 import type { Logger } from "../config/logger.js";
 import type { Mode } from "../config/types.js";
 import type { SessionManager } from "../sessions/session-manager.js";
 import { createAgentApp } from "./agent-app.js";
+import { type RunEvent, toRunEvents } from "./run-events.js";
+
+export type { RunDiff, RunEvent } from "./run-events.js";
+
+export interface RunImage {
+  mimeType: string;
+  /** Base64. */
+  data: string;
+}
+
+/** Tokens of one turn, as the agent reports them in the prompt response. */
+export interface RunUsage {
+  inputTokens: number;
+  cachedInputTokens: number;
+  outputTokens: number;
+}
 
 export interface RunOnceOptions {
   manager: SessionManager;
   logger: Logger;
   version: string;
   cwd: string;
-  prompt: string;
+  additionalDirectories?: string[];
+  /** Text blocks of the prompt, in order (e.g. the prompt, then an output-schema instruction). */
+  prompt: string[];
+  images?: RunImage[];
+  /** Continue this stored session (`"last"`: the newest one in `cwd`) instead of starting one. */
+  resume?: string;
   mode?: Mode;
-  progress: RunProgress;
+  /** Switch the session to this model (a new session already starts on the configured one). */
+  model?: string;
+  /** Aborting sends `session/cancel`; the run then resolves with stop reason `cancelled`. */
+  signal?: AbortSignal;
+  /** The session is ready; called before any event. */
+  onSession?(sessionId: string): void;
+  onEvent(event: RunEvent): void;
 }
 
-/** What a one-shot run reports as it goes. */
-export interface RunProgress {
-  text(chunk: string): void;
-  toolStarted(title: string): void;
-  toolFinished(title: string, ok: boolean): void;
-  /** A call needed approval; nobody can answer here, so it was rejected. */
-  rejected(title: string): void;
+export interface RunResult {
+  sessionId: string;
+  stopReason: string;
+  usage?: RunUsage;
+}
+
+/** No stored session matched `resume`. */
+export class ResumeError extends Error {
+  readonly code = "session_not_found";
 }
 
 /**
  * One prompt through the same ACP agent the editors use, driven by an in-process SDK client.
+ * Permission requests are rejected (nobody can answer them) and reported as `rejected` events.
  * Resolves with the stop reason; rejects with the agent's error (e.g. the endpoint failed).
  */
-export async function runOnce(options: RunOnceOptions): Promise<string> {
+export async function runOnce(options: RunOnceOptions): Promise<RunResult> {
   const agentApp = createAgentApp({
     manager: options.manager,
     logger: options.logger,
     version: options.version,
   });
+  let sessionId: string | undefined;
+  const emit = (event: RunEvent) => options.onEvent(event);
   const editor = client({ name: "interpreter-exec" })
-    .onNotification(methods.client.session.update, progressReporter(options.progress))
+    .onNotification(methods.client.session.update, ({ params }: { params: SessionNotification }) => {
+      if (params.sessionId === sessionId) for (const event of toRunEvents(params.update)) emit(event);
+    })
     .onRequest(methods.client.session.requestPermission, ({ params }) => {
-      options.progress.rejected(params.toolCall.title ?? "tool call");
+      emit({
+        type: "rejected",
+        callId: params.toolCall.toolCallId,
+        title: params.toolCall.title ?? "tool call",
+      });
       return { outcome: { outcome: "selected", optionId: "reject_once" } };
     });
   return editor.connectWith(agentApp, async (agent) => {
@@ -45,35 +83,72 @@ export async function runOnce(options: RunOnceOptions): Promise<string> {
       clientCapabilities: {},
       clientInfo: { name: "interpreter-exec", version: options.version },
     });
-    const { sessionId } = await agent.request(methods.agent.session.new, {
-      cwd: options.cwd,
-      mcpServers: [],
-    });
-    if (options.mode) await agent.request(methods.agent.session.setMode, { sessionId, modeId: options.mode });
-    const response = await agent.request(methods.agent.session.prompt, {
-      sessionId,
-      prompt: [{ type: "text", text: options.prompt }],
-    });
-    return response.stopReason;
+    const additionalDirectories = options.additionalDirectories ?? [];
+    if (options.resume) {
+      let id = options.resume;
+      if (id === "last") {
+        const { sessions } = await agent.request(methods.agent.session.list, { cwd: options.cwd });
+        const newest = sessions[0];
+        if (!newest) throw new ResumeError(`no session to resume in ${options.cwd}`);
+        id = newest.sessionId;
+      }
+      try {
+        await agent.request(methods.agent.session.resume, {
+          sessionId: id,
+          cwd: options.cwd,
+          ...(additionalDirectories.length > 0 ? { additionalDirectories } : {}),
+        });
+      } catch (error) {
+        throw new ResumeError(`cannot resume session ${id}: ${errorText(error)}`);
+      }
+      sessionId = id;
+    } else {
+      ({ sessionId } = await agent.request(methods.agent.session.new, {
+        cwd: options.cwd,
+        additionalDirectories,
+        mcpServers: [],
+      }));
+    }
+    const id = sessionId;
+    if (options.mode)
+      await agent.request(methods.agent.session.setMode, { sessionId: id, modeId: options.mode });
+    if (options.model && options.resume) {
+      await agent.request(methods.agent.session.setConfigOption, {
+        sessionId: id,
+        configId: "model",
+        value: options.model,
+      });
+    }
+    options.onSession?.(id);
+    const cancel = () => void agent.notify(methods.agent.session.cancel, { sessionId: id });
+    options.signal?.addEventListener("abort", cancel, { once: true });
+    try {
+      const prompt: ContentBlock[] = [
+        ...options.prompt.map((text): ContentBlock => ({ type: "text", text })),
+        ...(options.images ?? []).map((image): ContentBlock => ({ type: "image", ...image })),
+      ];
+      const response = await agent.request(methods.agent.session.prompt, { sessionId: id, prompt });
+      const usage = turnUsage((response as { usage?: unknown }).usage);
+      return { sessionId: id, stopReason: response.stopReason, ...(usage ? { usage } : {}) };
+    } finally {
+      options.signal?.removeEventListener("abort", cancel);
+    }
   });
 }
 
-function progressReporter(progress: RunProgress) {
-  const titles = new Map<string, string>();
-  return ({ params: { update } }: { params: SessionNotification }) => {
-    if (update.sessionUpdate === "agent_message_chunk" && update.content.type === "text") {
-      progress.text(update.content.text);
-    } else if (update.sessionUpdate === "tool_call") {
-      titles.set(update.toolCallId, update.title);
-      progress.toolStarted(update.title);
-    } else if (
-      update.sessionUpdate === "tool_call_update" &&
-      (update.status === "completed" || update.status === "failed")
-    ) {
-      progress.toolFinished(
-        titles.get(update.toolCallId) ?? update.toolCallId,
-        update.status === "completed",
-      );
-    }
+/** ACP's draft `PromptResponse.usage` (camelCase token counts), if the agent sent one. */
+function turnUsage(raw: unknown): RunUsage | undefined {
+  if (typeof raw !== "object" || raw === null) return undefined;
+  const u = raw as Record<string, unknown>;
+  const n = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+  if (typeof u.inputTokens !== "number" || typeof u.outputTokens !== "number") return undefined;
+  return {
+    inputTokens: n(u.inputTokens),
+    cachedInputTokens: n(u.cachedReadTokens),
+    outputTokens: n(u.outputTokens),
   };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

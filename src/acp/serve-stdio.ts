@@ -1,38 +1,63 @@
 import { Readable, Writable } from "node:stream";
-import {
-  type AgentApp,
-  agent,
-  methods,
-  ndJsonStream,
-  PROTOCOL_VERSION,
-  RequestError,
-} from "@agentclientprotocol/sdk";
-import { limitLines, MAX_LINE_BYTES } from "./line-limit.js";
+import { type AgentApp, agent, methods, PROTOCOL_VERSION, RequestError } from "@agentclientprotocol/sdk";
+import { limitLines } from "./line-limit.js";
+import { messageStream } from "./message-stream.js";
 
 /**
- * Serves an agent on stdin/stdout until the editor closes stdin or a signal asks us to stop;
- * then runs `shutdown` and resolves with the exit code.
+ * Serves an agent on stdin/stdout until the editor goes away (stdin EOF, or stdout closed:
+ * EPIPE) or a signal asks us to stop; then runs `shutdown` and resolves with the exit code:
+ * 0 when the editor left or a signal came, 1 when the connection failed for another reason
+ * (said on stderr). No input line ends the connection (see `messageStream`).
  */
 export function serveStdio(app: AgentApp, shutdown: () => Promise<void> | void): Promise<number> {
+  const say = (text: string) => {
+    process.stderr.write(`interpreter: ${text}\n`);
+  };
+  // A closed stderr must not turn every later diagnostic into an uncaught exception.
+  process.stderr.on("error", () => {});
   const input = limitLines(Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>, {
-    onOversized: (bytes) =>
-      process.stderr.write(`interpreter: dropped a ${bytes}-byte message (over the line limit)\n`),
+    onOversized: (bytes) => say(`dropped a ${bytes}-byte message (over the line limit)`),
   });
-  // The SDK's own limit sits above ours, so it never sees an over-long line and never closes.
   const connection = app.connect(
-    ndJsonStream(Writable.toWeb(process.stdout), input, { maxMessageBytes: MAX_LINE_BYTES * 2 }),
+    messageStream({ input, output: Writable.toWeb(process.stdout), onProblem: say }),
   );
+  // One session's stray promise must not end every session; the tests fail on this line.
+  const onRejection = (reason: unknown) => say(`unhandled rejection: ${describe(reason)}`);
+  process.on("unhandledRejection", onRejection);
   return new Promise((resolve) => {
     let stopping = false;
-    const stop = () => {
+    const stop = (code: number) => {
       if (stopping) return;
       stopping = true;
-      void Promise.resolve(shutdown()).finally(() => resolve(0));
+      void Promise.resolve()
+        .then(shutdown)
+        .catch((error: unknown) => say(`shutdown failed: ${describe(error)}`))
+        .finally(() => {
+          process.off("unhandledRejection", onRejection);
+          resolve(code);
+        });
     };
-    process.once("SIGTERM", stop);
-    process.once("SIGINT", stop);
-    void connection.closed.then(stop, stop);
+    process.once("SIGTERM", () => stop(0));
+    process.once("SIGINT", () => stop(0));
+    void connection.closed.then(() => stop(exitCode(connection.signal.reason, say)));
   });
+}
+
+/** Why the connection closed, as an exit code: the editor leaving is a normal end. */
+function exitCode(reason: unknown, say: (text: string) => void): number {
+  const code = (reason as { code?: unknown } | undefined)?.code;
+  if (code === "EPIPE" || code === "ERR_STREAM_DESTROYED" || code === "ECONNRESET") {
+    say("the editor closed stdout; shutting down");
+    return 0;
+  }
+  // The SDK closes with this exact error when the input ends (stdin EOF).
+  if (reason instanceof Error && reason.message === "ACP connection closed") return 0;
+  say(`connection failed: ${describe(reason)}`);
+  return 1;
+}
+
+function describe(value: unknown): string {
+  return value instanceof Error ? (value.stack ?? value.message) : String(value);
 }
 
 /** An agent that initializes but fails every other request with `message` (e.g. a config error). */

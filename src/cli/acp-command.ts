@@ -1,6 +1,8 @@
 import { createAgentApp } from "../acp/agent-app.js";
+import { createInflight } from "../acp/inflight.js";
 import { createFailingAgent, serveStdio } from "../acp/serve-stdio.js";
 import { parseCommandArgs } from "./args.js";
+import { startDiagnostics } from "./diagnostics.js";
 import { createRuntime, type Runtime } from "./runtime.js";
 import { VERSION } from "./version.js";
 
@@ -18,5 +20,17 @@ export async function acpCommand(argv: string[]): Promise<number> {
   }
   const { manager, logger } = runtime;
   logger.info({ pid: process.pid, version: VERSION, home: runtime.config.home }, "acp agent starting");
-  return serveStdio(createAgentApp({ manager, logger, version: VERSION }), () => runtime.shutdown());
+  const diagnostics = startDiagnostics({ env: process.env, logger });
+  const inflight = createInflight();
+  return serveStdio(createAgentApp({ manager, logger, version: VERSION, inflight }), async () => {
+    diagnostics?.stop();
+    // Cancel every turn first, then give the cancelled turns a moment to record their end
+    // (turn_ended) before the database closes; a turn that will not stop cannot hold up the exit.
+    const closing = manager.closeAll();
+    await inflight.settled(SETTLE_MS);
+    await closing;
+    return runtime.shutdown();
+  });
 }
+
+const SETTLE_MS = 3_000;

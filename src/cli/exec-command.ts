@@ -1,57 +1,124 @@
+import { statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { runOnce } from "../acp/run-once.js";
-import { MODES, type Mode } from "../config/types.js";
-import { parseCommandArgs } from "./args.js";
-import { openRuntime } from "./runtime.js";
+import { ResumeError, type RunEvent, runOnce } from "../acp/run-once.js";
+import { type CodexEvent, createCodexMapper, stopMessage, type TurnOutcome } from "./exec/codex-events.js";
+import { ExecUsageError, overridesSetMode, parseExecArgs } from "./exec/exec-args.js";
+import { loadImages, readPrompt, schemaInstruction } from "./exec/exec-input.js";
+import { createTextOutput } from "./exec/text-output.js";
+import { createRuntime, type Runtime } from "./runtime.js";
 import { VERSION } from "./version.js";
 
-const EXEC_OPTIONS = {
-  cd: { type: "string", short: "C" },
-  mode: { type: "string" },
-  "full-auto": { type: "boolean" },
-} as const;
-
 /**
- * `interpreter exec "<prompt>"`: one prompt, run by the same ACP agent in-process. The answer
- * streams to stdout, progress to stderr. Nobody can answer permission requests here, so they
- * are rejected (use --mode / --full-auto to allow more).
+ * `interpreter exec "<prompt>"`: one prompt, run by the same ACP agent in-process. Progress on
+ * stderr, the answer on stdout (or, with `--json`, Codex's JSONL events). Exit 0 when the turn
+ * ended normally, 1 when it failed, 2 on usage errors. Nobody can answer permission requests,
+ * so they are rejected: read-only is the default, as in `codex exec`.
  */
 export async function execCommand(argv: string[]): Promise<number> {
-  const args = parseCommandArgs(argv, EXEC_OPTIONS);
-  const prompt = args.positionals.join(" ").trim();
-  if (!prompt) {
-    process.stderr.write('interpreter exec: missing prompt (usage: interpreter exec "<prompt>")\n');
+  const usageError = (error: unknown) => {
+    if (!(error instanceof ExecUsageError)) throw error;
+    process.stderr.write(`interpreter exec: ${error.message}\n`);
     return 2;
-  }
-  const mode = args.values["full-auto"] ? "full-access" : args.values.mode;
-  if (mode && !(MODES as readonly string[]).includes(mode)) {
-    process.stderr.write(`interpreter exec: unknown mode '${mode}' (expected ${MODES.join(", ")})\n`);
-    return 2;
-  }
-  const runtime = openRuntime(args.overrides);
-  if (!runtime) return 1;
+  };
+  let args: ReturnType<typeof parseExecArgs>;
+  let prompt: string[];
+  let images: Awaited<ReturnType<typeof loadImages>>;
   try {
-    const stopReason = await runOnce({
+    args = parseExecArgs(argv);
+    prompt = [await readPrompt(args.prompt, process.stdin)];
+    images = await loadImages(args.images, process.cwd());
+    if (args.outputSchema) prompt.push(await schemaInstruction(args.outputSchema, process.cwd()));
+  } catch (error) {
+    return usageError(error);
+  }
+  const cwd = path.resolve(args.cd ?? process.cwd());
+  if (!statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) {
+    process.stderr.write(`interpreter exec: --cd ${cwd}: not a directory\n`);
+    return 1;
+  }
+  let runtime: Runtime;
+  try {
+    runtime = createRuntime({ cli: args.overrides, env: execEnv(process.env) });
+  } catch (error) {
+    process.stderr.write(`interpreter: ${messageOf(error)}\n`);
+    return 1;
+  }
+  const mode =
+    args.mode ?? (overridesSetMode(args.overrides.overrides ?? []) ? runtime.config.mode : "read-only");
+  const controller = new AbortController();
+  const interrupt = () => controller.abort();
+  process.once("SIGINT", interrupt);
+  process.once("SIGTERM", interrupt);
+
+  const codex = args.json ? createCodexMapper() : undefined;
+  const text = codex ? undefined : createTextOutput({ stderr: (s) => process.stderr.write(s) });
+  const emit = (events: CodexEvent[]) => {
+    for (const event of events) process.stdout.write(`${JSON.stringify(event)}\n`);
+  };
+  let started = false;
+  let outcome: TurnOutcome;
+  try {
+    const result = await runOnce({
       manager: runtime.manager,
       logger: runtime.logger,
       version: VERSION,
-      cwd: path.resolve(args.values.cd ?? process.cwd()),
+      cwd,
+      additionalDirectories: args.addDirs.map((dir) => path.resolve(dir)),
       prompt,
-      mode: mode as Mode | undefined,
-      progress: {
-        text: (chunk) => process.stdout.write(chunk),
-        toolStarted: (title) => process.stderr.write(`▸ ${title}\n`),
-        toolFinished: (title, ok) => process.stderr.write(`${ok ? "✓" : "✗"} ${title}\n`),
-        rejected: (title) => process.stderr.write(`✗ needs approval, rejected: ${title}\n`),
+      images,
+      mode,
+      ...(args.resume ? { resume: args.resume } : {}),
+      ...(args.overrides.model ? { model: args.overrides.model } : {}),
+      signal: controller.signal,
+      onSession(sessionId) {
+        started = true;
+        if (codex) emit(codex.start(sessionId));
+        else process.stderr.write(`session ${sessionId} (${mode})\n`);
       },
+      onEvent: (event: RunEvent) => (codex ? emit(codex.map(event)) : text?.onEvent(event)),
     });
-    process.stdout.write("\n");
-    if (stopReason !== "end_turn") process.stderr.write(`interpreter: turn ended: ${stopReason}\n`);
-    return stopReason === "end_turn" ? 0 : 1;
+    outcome = { stopReason: result.stopReason, ...(result.usage ? { usage: result.usage } : {}) };
   } catch (error) {
-    process.stderr.write(`\ninterpreter: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
+    if (!started || error instanceof ResumeError) {
+      process.stderr.write(`interpreter: ${messageOf(error)}\n`);
+      await runtime.shutdown();
+      return 1;
+    }
+    outcome = { error: messageOf(error) };
+  } finally {
+    process.off("SIGINT", interrupt);
+    process.off("SIGTERM", interrupt);
+  }
+  try {
+    const ok = "stopReason" in outcome && outcome.stopReason === "end_turn";
+    let answer: string | undefined;
+    if (codex) {
+      emit(codex.finish(outcome));
+      answer = codex.finalMessage();
+    } else if (text) {
+      answer = text.answer();
+      if (answer) process.stdout.write(`${answer}\n`);
+      if (!ok)
+        process.stderr.write(
+          `interpreter: ${"error" in outcome ? outcome.error : stopMessage(outcome.stopReason)}\n`,
+        );
+    }
+    if (ok && args.outputLastMessage) writeFileSync(path.resolve(args.outputLastMessage), answer ?? "");
+    return ok ? 0 : 1;
   } finally {
     await runtime.shutdown();
   }
+}
+
+/**
+ * The environment exec reads config from. `CODEX_API_KEY` is how the Codex SDK passes its
+ * `apiKey` (and Codex's exec-only key variable): it becomes the `openai` provider's key.
+ */
+export function execEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const codexKey = env.CODEX_API_KEY?.trim();
+  return codexKey ? { ...env, OPENAI_API_KEY: codexKey } : env;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

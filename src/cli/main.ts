@@ -9,7 +9,7 @@ const RUNS_AGENTS = new Set(["acp", "exec", "chat", "resume"]);
 
 /** Entry point behind bin/interpreter.js; resolves with the process exit code. */
 export async function main(argv: string[]): Promise<number> {
-  const { command, rest } = splitCommand(argv);
+  const { command, rest } = chatByDefault(splitCommand(argv), argv);
   if (rest.includes("-V") || rest.includes("--version")) {
     process.stdout.write(`interpreter ${VERSION}\n`);
     return 0;
@@ -41,6 +41,26 @@ export async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
+}
+
+/**
+ * No command runs the chat when stdin is a terminal, or when a chat flag asks for it; from a
+ * pipe or a script it prints the help. In `--resume ID` the id is not a command name, and in a
+ * terminal `interpreter "fix the tests"` (words with spaces) is the chat's first prompt.
+ */
+function chatByDefault(
+  split: ReturnType<typeof splitCommand>,
+  argv: string[],
+): ReturnType<typeof splitCommand> {
+  const { command, rest } = split;
+  if (command !== undefined) {
+    const resumed = !COMMANDS[command] && argv[argv.indexOf(command) - 1] === "--resume";
+    const prompt = !COMMANDS[command] && /\s/.test(command.trim()) && process.stdin.isTTY;
+    return resumed || prompt ? { command: "chat", rest: argv } : split;
+  }
+  if (rest.includes("-h") || rest.includes("--help")) return split;
+  const chatFlag = argv.some((a) => a === "--last" || a === "--resume" || a.startsWith("--resume="));
+  return process.stdin.isTTY || chatFlag ? { command: "chat", rest: argv } : split;
 }
 
 function fail(error: unknown, command?: string): number {

@@ -62,6 +62,21 @@ export const ProviderTable = z.looseObject(
 );
 export type ProviderTable = z.infer<typeof ProviderTable>;
 
+const pricePerMillion = z
+  .number({ error: "expected a non-negative number (price per million tokens)" })
+  .min(0, { error: "expected a non-negative number (price per million tokens)" });
+
+/** `[model_prices."<model>"]`: prices per million tokens; `cached_input` defaults to `input`. */
+export const ModelPriceTable = z.looseObject(
+  {
+    input: pricePerMillion,
+    output: pricePerMillion,
+    cached_input: pricePerMillion.optional(),
+    currency: nonEmptyString.optional(),
+  },
+  { error: "expected a table with input and output prices per million tokens" },
+);
+
 /** One layer: the file's top level, a selected profile, or the `-c` overrides. */
 export const ConfigLayer = z.looseObject(
   {
@@ -74,9 +89,13 @@ export const ConfigLayer = z.looseObject(
     mode: z.enum(MODES, { error: `expected one of ${quoted(MODES)}` }).optional(),
     sandbox_mode: z.enum(SANDBOX_MODES, { error: `expected one of ${quoted(SANDBOX_MODES)}` }).optional(),
     model_context_window: intBetween(1).optional(),
+    model_auto_compact_token_limit: intBetween(1).optional(),
     max_turn_steps: intBetween(1).optional(),
     model_providers: z.record(z.string(), ProviderTable, { error: "expected a table" }).optional(),
     mcp_servers: z.record(z.string(), z.unknown(), { error: "expected a table" }).optional(),
+    model_prices: z.record(z.string(), ModelPriceTable, { error: "expected a table" }).optional(),
+    /** Codex's key for the built-in `openai` provider's URL (the Codex SDK passes its `baseUrl` so). */
+    openai_base_url: httpUrl.optional(),
     profile: nonEmptyString.optional(),
     // Only the selected profile is validated in full (load-config.ts): the file is shared with
     // upstream, and a profile we never apply should not stop the daemon.

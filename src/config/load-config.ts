@@ -6,8 +6,15 @@ import { parseCliOverrides } from "./cli-overrides.js";
 import type { ConfigLayer } from "./config-schema.js";
 import { resolveHome } from "./home.js";
 import { resolveProvider } from "./resolve-provider.js";
-import { deepMerge, formatKeyPath, type Table } from "./tables.js";
-import { type Config, ConfigError, type LoadConfigOptions, type Mode, type ProviderConfig } from "./types.js";
+import { deepMerge, formatKeyPath, type Table, UNSAFE_KEYS } from "./tables.js";
+import {
+  type Config,
+  ConfigError,
+  type LoadConfigOptions,
+  type Mode,
+  type ModelPrice,
+  type ProviderConfig,
+} from "./types.js";
 import { scrubSecrets, secretsFromEnv, validateLayer } from "./validate-layer.js";
 
 export const DEFAULT_CONTEXT_WINDOW = 128_000;
@@ -52,10 +59,12 @@ export function loadConfig(options: LoadConfigOptions): Config {
   }
   user = deepMerge(user, asLayer(fromCli));
 
-  const builtins = builtinProviders(env);
+  // Codex's `openai_base_url` key moves the built-in provider as OPENAI_BASE_URL does, and wins over it.
+  const urlEnv = user.openai_base_url === undefined ? env : { ...env, OPENAI_BASE_URL: user.openai_base_url };
+  const builtins = builtinProviders(urlEnv);
   const tables = deepMerge(builtins, user.model_providers ?? {});
   const openaiFromEnv =
-    nonEmpty(env.OPENAI_BASE_URL) !== undefined && user.model_providers?.openai?.base_url === undefined;
+    nonEmpty(urlEnv.OPENAI_BASE_URL) !== undefined && user.model_providers?.openai?.base_url === undefined;
   const providerId = user.model_provider ?? "openai";
   if (tables[providerId] === undefined) {
     throw fail(
@@ -97,9 +106,26 @@ export function loadConfig(options: LoadConfigOptions): Config {
     ...(harness === undefined ? {} : { harness }),
     mode: user.mode ?? "workspace-write",
     contextWindow: user.model_context_window ?? DEFAULT_CONTEXT_WINDOW,
+    modelContextWindow: user.model_context_window,
+    autoCompactTokenLimit: user.model_auto_compact_token_limit,
     maxTurnSteps: user.max_turn_steps ?? DEFAULT_MAX_TURN_STEPS,
     mcpServers: user.mcp_servers ?? {},
+    modelPrices: modelPrices(user.model_prices ?? {}),
   };
+}
+
+function modelPrices(tables: NonNullable<ConfigLayer["model_prices"]>): Record<string, ModelPrice> {
+  const prices: Record<string, ModelPrice> = {};
+  for (const [model, t] of Object.entries(tables)) {
+    if (UNSAFE_KEYS.has(model)) continue;
+    prices[model] = {
+      input: t.input,
+      cachedInput: t.cached_input ?? t.input,
+      output: t.output,
+      currency: t.currency ?? "USD",
+    };
+  }
+  return prices;
 }
 
 function readToml(file: string, secrets: readonly string[]): unknown {

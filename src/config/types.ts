@@ -17,6 +17,15 @@ export interface ProviderConfig {
   streamIdleTimeoutMs: number;
 }
 
+/** Prices per million tokens, from `[model_prices."<model>"]`. */
+export interface ModelPrice {
+  input: number;
+  cachedInput: number;
+  output: number;
+  /** ISO 4217 code or another unit; default `USD`. */
+  currency: string;
+}
+
 export type Mode = "read-only" | "workspace-write" | "auto" | "full-access";
 export const MODES: readonly Mode[] = ["read-only", "workspace-write", "auto", "full-access"];
 
@@ -37,12 +46,18 @@ export interface Config {
   harness?: string;
   /** Default permission mode for new sessions. */
   mode: Mode;
-  /** Context window of the selected model in tokens. */
+  /** Context window of the selected model in tokens (`model_context_window`, else 128k). */
   contextWindow: number;
+  /** `model_context_window` as configured; sessions fall back to `contextWindowFor(model)`. */
+  modelContextWindow?: number;
+  /** `model_auto_compact_token_limit`: compact at this many tokens instead of the harness's rule. */
+  autoCompactTokenLimit?: number;
   /** Upper bound of model requests in one turn. */
   maxTurnSteps: number;
   /** Per-session MCP servers from `[mcp_servers.*]`, kept verbatim for a later layer. */
   mcpServers: Record<string, unknown>;
+  /** Prices by model id, for the token ledger's costs. */
+  modelPrices: Record<string, ModelPrice>;
 }
 
 export interface CliOverrides {

@@ -57,4 +57,36 @@ export interface Harness {
   parse?(text: string, options: { step: number; newId(): string }): ParsedReply;
   /** How the harness's original shows errors that happen before a tool runs (default: plain). */
   toolError?(text: string): string;
+  /** When and how its original compacts a long conversation (default: Codex's rule and prompt). */
+  compaction?: CompactionRule;
+  /** How its original keeps tool output out of the context beyond its own tools' caps. */
+  output?: OutputPolicy;
+}
+
+/** Applied by the session to every tool result before it enters the history (output-economy.ts). */
+export interface OutputPolicy {
+  /**
+   * Results of tools this harness did not build (MCP) above this many characters are saved to
+   * the scratch folder and replaced by a head/tail preview (default 50 000, Kimi Code's cap).
+   */
+  foreignMaxChars?: number;
+  /**
+   * Replaces the output of a read that returns exactly what the same read returned last, while
+   * that result is still in the context (Claude Code's `file_unchanged` stub).
+   */
+  unchangedRead?: string;
+}
+
+/**
+ * A harness's auto-compaction rule, as data. The session compacts before a request whose
+ * estimated size reaches `ratio × window` or leaves fewer than `reserve` tokens free (the
+ * reserve is capped at half the window, so small windows do not compact on every request).
+ */
+export interface CompactionRule {
+  ratio?: number;
+  reserve?: number;
+  /** The summary request's instruction, in the style of the harness's original. */
+  prompt?: string;
+  /** Put before the summary where it replaces the history. */
+  summaryPrefix?: string;
 }

@@ -161,7 +161,9 @@ function requestBody(request: ChatRequest, model: string, askForUsage: boolean):
 }
 
 function finishReasonOf(reason: string | undefined, calls: number) {
+  // Cut by max_tokens in the middle of a call: the session compacts and asks again.
+  if (reason === "length") return reason;
   if (calls > 0) return "tool_calls" as const;
-  if (reason === "length" || reason === "content_filter") return reason;
+  if (reason === "content_filter") return reason;
   return "stop" as const;
 }

@@ -16,7 +16,7 @@ export type Failure =
 const TOOLS_UNSUPPORTED =
   /does not support (tools|tool|function)|tools? param(eter)?s? (requires|is not supported|are not supported)|unsupported param(eter)?:? ['"`]?tools|(tools?|function) (calling|use|calls?) (is |are )?not supported|(tools|functions) (is|are) not supported|enable-auto-tool-choice/i;
 const CONTEXT_LENGTH =
-  /context[ _-]?(length|window|size)|maximum context|too many tokens|prompt is too long|reduce the length|input (is )?too long/i;
+  /context[ _-]?(length|window|size)|maximum context|too many tokens|prompt is too long|reduce the length|input (is )?too long|input tokens exceed|context.{0,20}overflow/i;
 const SECRET_NAME = /key|token|auth|secret|cookie|sig|pass/i;
 const STREAM_OPTIONS = /stream_options|include_usage/i;
 
@@ -88,7 +88,8 @@ function explain(
       return { code: "protocol", text: `the response is not a chat-completions stream: ${failure.detail}` };
     case "in_stream": {
       const said = serverMessage(failure.body);
-      const code = failure.status === undefined ? "server" : codeFor(failure.status, said);
+      const unnumbered = CONTEXT_LENGTH.test(said) ? "context_length" : "server";
+      const code = failure.status === undefined ? unnumbered : codeFor(failure.status, said);
       return { code, text: `error in the middle of the stream: ${said || "no details"}` };
     }
     case "http": {

@@ -7,6 +7,9 @@ import { readChunk } from "./read-chunk.js";
 import { type OpenAIModule, toFailure } from "./to-failure.js";
 import type { AssembledToolCall, ProviderEvent, Usage } from "./types.js";
 
+/** How long a stream may stay open after its `finish_reason` before we take the answer as whole. */
+const AFTER_FINISH_MS = 5_000;
+
 export type AttemptOutcome =
   | { kind: "complete"; calls: AssembledToolCall[]; usage?: Usage; finishReason?: string }
   /** `emitted`: text or reasoning already went out, so the request must not be repeated. */
@@ -37,12 +40,14 @@ export async function* streamAttempt(options: AttemptOptions): AsyncGenerator<Pr
   let timedOut = false;
   let timer: NodeJS.Timeout | undefined;
   // The clock only runs while we wait on the server, not while the consumer handles our events.
+  // After `finish_reason` only usage and `[DONE]` are due, so a stream left open ends sooner.
   const arm = () => {
     clearTimeout(timer);
+    const wait = finishReason === undefined ? idleTimeoutMs : Math.min(idleTimeoutMs, AFTER_FINISH_MS);
     timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, idleTimeoutMs);
+    }, wait);
   };
   const disarm = () => clearTimeout(timer);
 
@@ -51,8 +56,16 @@ export async function* streamAttempt(options: AttemptOptions): AsyncGenerator<Pr
   let chunks = 0;
   let usage: Usage | undefined;
   let finishReason: string | undefined;
+  const complete = (): AttemptOutcome => ({
+    kind: "complete",
+    calls: assembler.calls(),
+    ...(usage ? { usage } : {}),
+    ...(finishReason ? { finishReason } : {}),
+  });
   const interrupted = (): AttemptOutcome | undefined => {
     if (signal.aborted) return { kind: "cancelled" };
+    // Some proxies never close a finished stream: the answer is whole, only `[DONE]` is missing.
+    if (timedOut && finishReason !== undefined) return complete();
     if (timedOut) return { kind: "failed", failure: { kind: "timeout", idleMs: idleTimeoutMs }, emitted };
     return undefined;
   };
@@ -97,12 +110,7 @@ export async function* streamAttempt(options: AttemptOptions): AsyncGenerator<Pr
         emitted,
       };
     }
-    return {
-      kind: "complete",
-      calls: assembler.calls(),
-      ...(usage ? { usage } : {}),
-      ...(finishReason ? { finishReason } : {}),
-    };
+    return complete();
   } catch (error) {
     return interrupted() ?? { kind: "failed", failure: toFailure(error, options), emitted };
   } finally {

@@ -1,9 +1,12 @@
 import type { ParsedReply } from "../harnesses/types.js";
+import { retryNotice } from "../providers/retry-notice.js";
 import type { ChatRequest, Provider, ProviderError, Usage } from "../providers/types.js";
 import type { HistoryEvent, HistoryEventOf, StopReason } from "../store/events.js";
 import type { Tool, ToolContext, ToolPreview, ToolResult } from "../tools/types.js";
+import { type Compactor, sampleWithCompaction } from "./auto-compact.js";
 import { ChunkBatcher } from "./chunk-batcher.js";
 import { TurnError } from "./types.js";
+import { type LedgerInfo, usageEvent } from "./usage-totals.js";
 
 /** `rejected` carries the text the model gets back; `allow_unconfined` is an approved escalation. */
 export type GateAnswer = "allow" | "allow_unconfined" | "cancelled" | { rejected: string };
@@ -32,11 +35,19 @@ export interface TurnOptions {
   toolContext(callId: string, options?: { unconfined?: boolean }): ToolContext;
   harnessId: string;
   contextSize: number;
+  /** Compacts before a request over the harness's threshold and after one that overflowed. */
+  compactor?: Compactor;
   /** Text-protocol harnesses read tool calls out of the reply text themselves. */
   parse?: (text: string, options: { step: number; newId(): string }) => ParsedReply;
   /** Wraps the loop's own error texts (bad arguments, unknown tool, rejection) the harness's way. */
   toolError?: (text: string) => string;
   newId(): string;
+  /** Model, provider, harness and prices recorded with each request's usage (the ledger). */
+  ledger?: LedgerInfo;
+  /** Clock for request latency in ms (default `Date.now`; tests inject one). */
+  now?: () => number;
+  /** Caps, spills or deduplicates a tool's output before it enters the history. */
+  economize?: (call: HistoryEventOf<"tool_call">, result: ToolResult) => Promise<ToolResult>;
 }
 
 /**
@@ -46,7 +57,11 @@ export interface TurnOptions {
  */
 export async function runTurn(o: TurnOptions): Promise<StopReason> {
   for (let step = 1; step <= o.maxSteps; step++) {
-    const response = await sample(o, step);
+    const response = await sampleWithCompaction({
+      compactor: o.compactor,
+      signal: o.signal,
+      sample: () => sample(o, step),
+    });
     if (o.signal.aborted) return "cancelled";
     if (response.formatError) {
       o.commit([{ type: "format_error", turnId: o.turnId, step, text: response.formatError }]);
@@ -77,26 +92,37 @@ async function sample(o: TurnOptions, step: number): Promise<Sampled> {
   let usage: Usage | undefined;
   let failure: ProviderError | undefined;
   let text = "";
-  for await (const event of o.provider.stream(o.render(o.history()), { signal: o.signal })) {
+  let outputChars = 0;
+  const now = o.now ?? Date.now;
+  const request = o.render(o.history());
+  const started = now();
+  for await (const event of o.provider.stream(request, { signal: o.signal })) {
     if (event.type === "text") text += event.text;
-    if (event.type === "text" || event.type === "reasoning") batcher.add(event.type, event.text);
-    else if (event.type === "tool_calls") result.calls = event.calls;
-    else if (event.type === "usage") usage = event.usage;
+    if (event.type === "text" || event.type === "reasoning") {
+      batcher.add(event.type, event.text);
+      outputChars += event.text.length;
+    } else if (event.type === "tool_calls") {
+      result.calls = event.calls;
+      for (const call of event.calls) outputChars += call.name.length + call.arguments.length;
+    } else if (event.type === "usage") usage = event.usage;
     else if (event.type === "done") result.finish = event.finishReason;
     else if (event.type === "error") failure = event.error;
+    else if (event.type === "retry")
+      o.commit([{ type: "notice", severity: "warning", text: retryNotice(event) }]);
   }
   batcher.flush();
-  if (usage) {
-    o.commit([
-      {
-        type: "usage",
-        turnId: o.turnId,
-        ...usage,
-        contextUsed: usage.inputTokens + usage.outputTokens,
-        contextSize: o.contextSize,
-      },
-    ]);
-  }
+  const spent = usageEvent({
+    turnId: o.turnId,
+    usage,
+    request,
+    outputChars,
+    completed: !failure && result.finish !== "cancelled",
+    latencyMs: now() - started,
+    contextSize: o.contextSize,
+    ledger: o.ledger,
+    history: o.history(),
+  });
+  if (spent) o.commit([spent]);
   if (failure) throw new TurnError(failure.message, failure.code);
   if (o.parse && !o.signal.aborted) {
     const parsed = o.parse(text, { step, newId: o.newId });
@@ -131,11 +157,12 @@ async function runCalls(o: TurnOptions, step: number, calls: Sampled["calls"]): 
       continue;
     }
     o.started(p.event.callId);
-    const outcome = await execute(
+    const raw = await execute(
       p.tool,
       p.args,
       o.toolContext(p.event.callId, { unconfined: answer === "allow_unconfined" }),
     );
+    const outcome = o.economize ? await o.economize(p.event, raw) : raw;
     if (o.signal.aborted) {
       o.commit([
         result(o, p.event.callId, "cancelled", {

@@ -5,6 +5,7 @@ import type { Store } from "../store/types.js";
 import type { McpManager } from "../tools/mcp/mcp-manager.js";
 import type { SandboxedExec } from "../tools/sandbox/sandboxed-exec.js";
 import type { FsPort } from "../tools/types.js";
+import type { EconomyOptions, turnEconomy } from "./output-economy.js";
 
 /** The session's MCP servers: started in the background; `ready` settles when all are up or failed. */
 export interface McpSetup {
@@ -23,7 +24,10 @@ export interface SessionDeps {
   models(): string[];
   sandbox: SandboxedExec;
   fs: FsPort;
-  contextSize: number;
+  /** `model_context_window` from config; unset means the built-in table decides per model. */
+  contextWindow?: number;
+  /** `model_auto_compact_token_limit` from config: wins over the harness's compaction rule. */
+  autoCompactTokenLimit?: number;
   maxTurnSteps: number;
   /** Instruction files for the session, loaded once in the background. */
   instructions: Promise<HarnessContext["instructions"]>;
@@ -39,4 +43,6 @@ export interface SessionDeps {
   configFile: string;
   /** The session's folder for spilled tool output. */
   scratchDir: string;
+  /** A turn's token-ledger fields and tool-output economizer (output-economy.ts). */
+  economy(options: EconomyOptions): ReturnType<typeof turnEconomy>;
 }

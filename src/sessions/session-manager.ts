@@ -14,6 +14,7 @@ import { parseMcpServers } from "../tools/mcp/mcp-server-spec.js";
 import { sandboxSummary } from "../tools/sandbox/sandbox-summary.js";
 import type { SandboxedExec } from "../tools/sandbox/sandboxed-exec.js";
 import type { FsPort } from "../tools/types.js";
+import { turnEconomy } from "./output-economy.js";
 import { applyProjectConfig, type ProjectTrust, projectTrust, untrustedNotice } from "./project-trust.js";
 import { Session } from "./session.js";
 import type { McpSetup } from "./session-deps.js";
@@ -123,6 +124,11 @@ export class SessionManager {
     return this.open.get(id);
   }
 
+  /** Whether the database has this session, open in this process or not (for clear errors). */
+  stored(id: string): boolean {
+    return this.open.has(id) || this.deps.store.getSession(id) !== undefined;
+  }
+
   list(options: ListSessionsOptions): SessionPage {
     return this.deps.store.listSessions(options);
   }
@@ -203,7 +209,8 @@ export class SessionManager {
       models: () => this.models(),
       sandbox,
       fs,
-      contextSize: config.contextWindow,
+      contextWindow: config.modelContextWindow,
+      autoCompactTokenLimit: config.autoCompactTokenLimit,
       maxTurnSteps: config.maxTurnSteps,
       instructions: this.instructions(record),
       projectRoot: findProjectRoot(record.cwd),
@@ -214,6 +221,13 @@ export class SessionManager {
       defaultHarness: config.harness,
       configFile: config.file,
       scratchDir: path.join(config.home, "sessions", record.id),
+      economy: (options) =>
+        turnEconomy({
+          ...options,
+          scratchDir: path.join(config.home, "sessions", record.id),
+          provider: config.provider.id,
+          prices: config.modelPrices,
+        }),
     });
     this.open.set(record.id, session);
     return session;

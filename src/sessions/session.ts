@@ -8,7 +8,7 @@ import type { McpServerSpec } from "../tools/mcp/mcp-server-spec.js";
 import { mcpTool } from "../tools/mcp/mcp-tool.js";
 import { sandboxSummary } from "../tools/sandbox/sandbox-summary.js";
 import type { Tool, ToolContext } from "../tools/types.js";
-import { compactedView, summarize } from "./compaction.js";
+import { type Compactor, sessionCompactor } from "./auto-compact.js";
 import { harnessContext } from "./harness-context.js";
 import { askProjectTrust, type TrustQuestion, trustProject } from "./project-trust.js";
 import { replayOutputs } from "./replay.js";
@@ -17,6 +17,7 @@ import type { SessionDeps } from "./session-deps.js";
 import { gateCall } from "./session-gate.js";
 import { titleFrom } from "./title.js";
 import { ToolProgress } from "./tool-progress.js";
+import { abortedBefore, TurnQueue } from "./turn-queue.js";
 import type { ClientPort, SessionOptions, SessionOutput } from "./types.js";
 import { TurnError } from "./types.js";
 import { usageTotals } from "./usage-totals.js";
@@ -32,10 +33,9 @@ export class Session {
   private client: ClientPort | undefined;
   private history: HistoryEvent[];
   private readonly toolsByHarness = new Map<string, Tool[]>();
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly queue = new TurnQueue();
   private controller: AbortController | undefined;
   private runningTurn: string | undefined;
-  private epoch = 0;
   /** Calls of the running turn that have a result: late progress for them is dropped. */
   private readonly finishedCalls = new Set<string>();
   private readonly startedAt: Date;
@@ -101,26 +101,28 @@ export class Session {
     return this.deps.skills;
   }
 
-  /** Runs one prompt after any turn already running; resolves with its stop reason. */
-  prompt(content: ContentBlock[]): Promise<StopReason> {
-    return this.enqueue(() => this.turn(content), "cancelled" as const);
+  /** Runs one prompt after any running turn; `signal` (`$/cancel_request`) withdraws just this one. */
+  prompt(content: ContentBlock[], options: { signal?: AbortSignal } = {}): Promise<StopReason> {
+    return this.queue.run(() => this.turn(content, options.signal), "cancelled" as const, options.signal);
   }
 
   /** `/compact`: summarizes the conversation so far; later requests carry the summary instead. */
   compact(): Promise<string> {
-    return this.enqueue(() => this.runCompaction(), "Cancelled.");
-  }
-
-  /** Runs `work` after everything queued before it; a `cancel()` in between skips it. */
-  private enqueue<T>(work: () => Promise<T>, cancelled: T): Promise<T> {
-    const epoch = this.epoch;
-    const run = this.queue.then(() => (epoch === this.epoch ? work() : cancelled));
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.queue.run(async () => {
+      const controller = new AbortController();
+      this.controller = controller;
+      try {
+        const { harness } = this.harnessChoice();
+        const ctx = await this.harnessContext();
+        return await this.compactor(harness, this.toolsFor(harness, ctx), ctx).manual(controller.signal);
+      } finally {
+        this.controller = undefined;
+      }
+    }, "Cancelled.");
   }
 
   cancel(): void {
-    this.epoch++;
+    this.queue.cancel();
     this.controller?.abort();
   }
 
@@ -194,8 +196,9 @@ export class Session {
     this.commit([{ type: "notice", severity, text }]);
   }
 
-  private async turn(content: ContentBlock[]): Promise<StopReason> {
+  private async turn(content: ContentBlock[], withdrawn?: AbortSignal): Promise<StopReason> {
     const controller = new AbortController();
+    withdrawn?.addEventListener("abort", () => controller.abort(), { once: true });
     this.controller = controller;
     const turnId = this.deps.newId();
     this.runningTurn = turnId;
@@ -216,6 +219,10 @@ export class Session {
       this.maybeTitle(content);
       return stopReason;
     } catch (error) {
+      if (controller.signal.aborted) {
+        this.commit([{ type: "turn_ended", turnId, stopReason: "cancelled" }]);
+        return "cancelled";
+      }
       const message = error instanceof Error ? error.message : String(error);
       this.commit([
         { type: "notice", severity: "error", text: message },
@@ -223,31 +230,11 @@ export class Session {
       ]);
       throw error instanceof TurnError ? error : new TurnError(message, "internal");
     } finally {
+      // Events are committed as they happen; a finished turn is also made power-loss durable.
+      this.deps.store.sync();
       this.runningTurn = undefined;
       this.controller = undefined;
       this.finishedCalls.clear();
-    }
-  }
-
-  private async runCompaction(): Promise<string> {
-    const controller = new AbortController();
-    this.controller = controller;
-    try {
-      const { harness } = this.harnessChoice();
-      const ctx = await this.harnessContext();
-      const summary = await summarize({
-        history: this.history,
-        render: (history) => harness.render({ history, tools: this.toolsFor(harness, ctx), ctx }),
-        provider: this.deps.provider(this.model),
-        signal: controller.signal,
-      });
-      if (summary === undefined) return "Nothing to compact yet.";
-      if (controller.signal.aborted) return "Compaction cancelled.";
-      const replaced = this.history.length;
-      this.commit([{ type: "compaction", summary, replaced }]);
-      return `Compacted ${replaced} events into a ${summary.length}-character summary.`;
-    } finally {
-      this.controller = undefined;
     }
   }
 
@@ -296,15 +283,17 @@ export class Session {
 
   private async runHarness(harness: Harness, turnId: string, signal: AbortSignal): Promise<StopReason> {
     const ctx = await this.harnessContext();
-    await this.deps.mcp.ready;
+    if (await abortedBefore(this.deps.mcp.ready, signal)) return "cancelled";
     const { manager } = this.deps.mcp;
-    const tools = [...this.toolsFor(harness, ctx), ...manager.tools().map((info) => mcpTool(info, manager))];
+    const own = this.toolsFor(harness, ctx);
+    const tools = [...own, ...manager.tools().map((info) => mcpTool(info, manager))];
+    const compactor = this.compactor(harness, tools, ctx);
     return runTurn({
       turnId,
       signal,
       maxSteps: this.deps.maxTurnSteps,
       tools,
-      render: (history) => harness.render({ history: compactedView(history), tools, ctx }),
+      render: (history) => harness.render({ history: compactor.view(history), tools, ctx }),
       parse: harness.parse?.bind(harness),
       toolError: harness.toolError?.bind(harness),
       newId: this.deps.newId,
@@ -315,7 +304,21 @@ export class Session {
       gate: (request) => this.gate(request, signal),
       toolContext: (callId, options) => this.toolContext(callId, signal, options?.unconfined),
       harnessId: harness.id,
-      contextSize: this.deps.contextSize,
+      contextSize: compactor.window,
+      compactor,
+      ...this.deps.economy({ harness, own, model: this.model, history: () => this.history }),
+    });
+  }
+
+  private compactor(harness: Harness, tools: Tool[], ctx: HarnessContext): Compactor {
+    return sessionCompactor({
+      harness,
+      model: this.model,
+      deps: this.deps,
+      render: (history) => harness.render({ history, tools, ctx }),
+      history: () => this.history,
+      commit: (events) => this.commit(events),
+      send: (output) => this.send(output),
     });
   }
 
@@ -341,8 +344,11 @@ export class Session {
   }
 
   private toolContext(callId: string, signal: AbortSignal, unconfined = false): ToolContext {
+    // Output batched just before the call (or its turn) ended must not reach the editor after it.
+    const turnId = this.runningTurn;
     const progress = new ToolProgress((text) => {
-      if (!this.finishedCalls.has(callId)) this.send({ type: "tool_progress", callId, text });
+      if (this.runningTurn === turnId && !this.finishedCalls.has(callId))
+        this.send({ type: "tool_progress", callId, text });
     });
     return {
       sessionId: this.id,

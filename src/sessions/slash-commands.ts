@@ -4,6 +4,7 @@ import type { Skill } from "../context/skills/parse-skill.js";
 import type { ContentBlock } from "../store/events.js";
 import type { Session } from "./session.js";
 import type { SlashCommandInfo } from "./types.js";
+import { formatCost } from "./usage-totals.js";
 
 export const SLASH_COMMANDS: SlashCommandInfo[] = [
   { name: "harness", description: "Switch the tool harness (alone: list the harnesses)", hint: "harness id" },
@@ -164,12 +165,23 @@ function mcp(session: Session): string {
 }
 
 function usage(session: Session): string {
-  const totals = session.usageTotals();
-  if (totals.requests === 0) return "No model requests yet in this session.";
+  const t = session.usageTotals();
+  if (t.requests === 0) return "No model requests yet in this session.";
+  const share = t.inputTokens > 0 ? Math.round((100 * t.cachedInputTokens) / t.inputTokens) : 0;
+  const estimated =
+    t.estimated > 0
+      ? ` (${t.estimated} estimated: the endpoint reported no usage, counted as bytes / 4)`
+      : "";
+  const cost =
+    t.priced === 0
+      ? `unknown (set [model_prices."${session.model}"] with input, cached_input and output per million tokens in config.toml)`
+      : `${formatCost(t.cost)} ${t.currency ?? ""}${t.priced < t.requests ? ` for ${t.priced} of ${t.requests} requests` : ""}`;
   return [
-    `Model requests: ${totals.requests}`,
-    `Input tokens: ${totals.inputTokens} (cached: ${totals.cachedInputTokens})`,
-    `Output tokens: ${totals.outputTokens} (reasoning: ${totals.reasoningTokens})`,
+    `Model requests: ${t.requests}${estimated}`,
+    `Input tokens: ${t.inputTokens} (cached: ${t.cachedInputTokens}, ${share}%)`,
+    `Output tokens: ${t.outputTokens} (reasoning: ${t.reasoningTokens})`,
+    `Cost: ${cost.trimEnd()}`,
+    `Time waiting for the model: ${(t.latencyMs / 1000).toFixed(1)} s`,
   ].join("\n");
 }
 

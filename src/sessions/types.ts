@@ -15,6 +15,13 @@ export type SessionOutput =
   /** Mode, model or harness changed: the editor needs the full option set again. */
   | { type: "options"; options: SessionOptions }
   | { type: "commands"; commands: SlashCommandInfo[] }
+  /** A compaction that started, failed or was cancelled (a finished one is a `compaction` event). */
+  | {
+      type: "compaction";
+      compactionId: string;
+      status: "in_progress" | "failed" | "cancelled";
+      error?: string;
+    }
   /** A question the session itself asks (not a model tool call), shown as a tool call while open. */
   | { type: "question"; callId: string; title: string; status: "pending" | "completed" | "failed" };
 

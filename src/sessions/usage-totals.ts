@@ -1,8 +1,35 @@
-import type { HistoryEvent } from "../store/events.js";
+import type { ModelPrice } from "../config/types.js";
+import type { ChatRequest, Usage } from "../providers/types.js";
+import type { HistoryEvent, HistoryEventOf } from "../store/events.js";
 
-/** Token totals of a session's model requests, from its `usage` events. */
+/** Bytes (or characters) per token when the endpoint reports no usage: the usual rough rule. */
+const BYTES_PER_TOKEN = 4;
+
+/** What the ledger knows about the requests of a session besides the stream itself. */
+export interface LedgerInfo {
+  model: string;
+  provider: string;
+  harness: string;
+  /** Prices of `model`, when configured. */
+  price?: ModelPrice;
+}
+
+/** Token totals, cost and latency of a session's model requests, from its `usage` events. */
 export function usageTotals(history: HistoryEvent[]) {
-  const totals = { requests: 0, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, reasoningTokens: 0 };
+  const totals = {
+    requests: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    cachedInputTokens: 0,
+    reasoningTokens: 0,
+    /** Requests whose tokens were estimated (no usage from the endpoint). */
+    estimated: 0,
+    latencyMs: 0,
+    /** Requests with a cost (the model had prices). */
+    priced: 0,
+    cost: 0,
+    currency: undefined as string | undefined,
+  };
   for (const e of history) {
     if (e.type !== "usage") continue;
     totals.requests++;
@@ -10,6 +37,83 @@ export function usageTotals(history: HistoryEvent[]) {
     totals.outputTokens += e.outputTokens;
     totals.cachedInputTokens += e.cachedInputTokens ?? 0;
     totals.reasoningTokens += e.reasoningTokens ?? 0;
+    if (e.estimated) totals.estimated++;
+    totals.latencyMs += e.latencyMs ?? 0;
+    if (e.cost !== undefined) {
+      totals.priced++;
+      totals.cost += e.cost;
+      totals.currency ??= e.currency;
+    }
   }
   return totals;
+}
+
+/**
+ * Cost of one request: uncached input, cached input and output at their prices per million.
+ * Reasoning tokens are part of the output tokens (as OpenAI-compatible usage counts them).
+ */
+export function requestCost(usage: Usage, price: ModelPrice): number {
+  const cached = Math.min(usage.cachedInputTokens ?? 0, usage.inputTokens);
+  return (
+    ((usage.inputTokens - cached) * price.input +
+      cached * price.cachedInput +
+      usage.outputTokens * price.output) /
+    1_000_000
+  );
+}
+
+/**
+ * The `usage` event of one model request. Without usage from the endpoint the tokens are
+ * estimated (request bytes / 4, streamed output characters / 4) and marked `estimated`;
+ * undefined when there is nothing to record (the request failed or was cancelled before any
+ * output). The session cost is this request's plus earlier ones in the same currency.
+ */
+export function usageEvent(options: {
+  turnId: string;
+  usage?: Usage;
+  request: ChatRequest;
+  /** Characters streamed back: text, reasoning, tool names and arguments. */
+  outputChars: number;
+  /** True when the stream ended normally (a `done` event that was not a cancellation). */
+  completed: boolean;
+  latencyMs: number;
+  contextSize: number;
+  ledger?: LedgerInfo;
+  history: HistoryEvent[];
+}): HistoryEventOf<"usage"> | undefined {
+  const { ledger } = options;
+  if (!options.usage && !options.completed && options.outputChars === 0) return undefined;
+  const usage: Usage = options.usage ?? {
+    inputTokens: Math.ceil(requestBytes(options.request) / BYTES_PER_TOKEN),
+    outputTokens: Math.ceil(options.outputChars / BYTES_PER_TOKEN),
+  };
+  const event: HistoryEventOf<"usage"> = {
+    type: "usage",
+    turnId: options.turnId,
+    ...usage,
+    contextUsed: usage.inputTokens + usage.outputTokens,
+    contextSize: options.contextSize,
+    latencyMs: Math.max(0, Math.round(options.latencyMs)),
+    ...(options.usage ? {} : { estimated: true }),
+  };
+  if (!ledger) return event;
+  Object.assign(event, { model: ledger.model, harness: ledger.harness, provider: ledger.provider });
+  if (!ledger.price) return event;
+  const cost = requestCost(usage, ledger.price);
+  const { currency } = ledger.price;
+  const earlier = options.history.reduce(
+    (sum, e) => (e.type === "usage" && e.cost !== undefined && e.currency === currency ? sum + e.cost : sum),
+    0,
+  );
+  return { ...event, cost, sessionCost: earlier + cost, currency };
+}
+
+/** UTF-8 size of the request's messages and tools as JSON, the part the model reads. */
+export function requestBytes(request: ChatRequest): number {
+  return Buffer.byteLength(JSON.stringify({ tools: request.tools, messages: request.messages }), "utf8");
+}
+
+/** Enough digits for cheap models (a request can cost a hundredth of a cent). */
+export function formatCost(amount: number): string {
+  return amount >= 1 ? amount.toFixed(2) : amount.toPrecision(3).replace(/\.?0+$/, "") || "0";
 }

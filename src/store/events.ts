@@ -117,7 +117,15 @@ export const HistoryEvent = z.discriminatedUnion("type", [
    * The conversation up to here was summarized: harnesses render the summary (plus the recent
    * user messages) instead of the events before it, which stay in the store.
    */
-  z.object({ type: z.literal("compaction"), summary: z.string(), replaced: z.number().int() }),
+  z.object({
+    type: z.literal("compaction"),
+    summary: z.string(),
+    replaced: z.number().int(),
+    /** The compaction's id for ACP compaction updates (absent on rows written before it existed). */
+    id: z.string().optional(),
+    /** What started it: `/compact`, the harness's threshold, or a request that overflowed. */
+    reason: z.enum(["manual", "threshold", "max_tokens", "context_length"]).optional(),
+  }),
   z.object({ type: z.literal("harness_changed"), harness: z.string(), reason: z.string().optional() }),
   z.object({ type: z.literal("model_changed"), model: z.string() }),
   z.object({ type: z.literal("mode_changed"), mode: z.string() }),
@@ -131,6 +139,18 @@ export const HistoryEvent = z.discriminatedUnion("type", [
     /** Tokens in the model's context after this response, and the window size. */
     contextUsed: z.number().int(),
     contextSize: z.number().int(),
+    /** Ledger fields (absent on rows written before the ledger existed). */
+    model: z.string().optional(),
+    harness: z.string().optional(),
+    provider: z.string().optional(),
+    /** Milliseconds from sending the request to the end of its stream. */
+    latencyMs: z.number().optional(),
+    /** The endpoint sent no usage: tokens are estimated (request bytes / 4, output chars / 4). */
+    estimated: z.boolean().optional(),
+    /** This request's cost at the configured prices of the time, and the session's running total. */
+    cost: z.number().optional(),
+    sessionCost: z.number().optional(),
+    currency: z.string().optional(),
   }),
   z.object({
     type: z.literal("notice"),

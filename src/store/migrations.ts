@@ -50,6 +50,13 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    // The token ledger reads `usage` events across sessions by time (usage-ledger.ts).
+    name: "usage events by time",
+    up(db) {
+      db.exec("CREATE INDEX events_usage_by_time ON events (at) WHERE type = 'usage'");
+    },
+  },
 ];
 
 /**

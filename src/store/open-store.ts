@@ -5,6 +5,7 @@ import { openDatabase } from "./open-database.js";
 import { decodeCursor, encodeCursor, type SessionRow, toSessionRecord } from "./session-rows.js";
 import { StoreError } from "./store-error.js";
 import type { PermissionRule, RuleDecision, SessionPage, SessionPatch, Store } from "./types.js";
+import { usageLedger } from "./usage-ledger.js";
 
 export interface OpenStoreOptions {
   /** Database file; its parent directory is created when missing. */
@@ -39,6 +40,12 @@ export function openStore(options: OpenStoreOptions): Store {
        updated_at = @updated_at WHERE id = @id`,
   );
   const removeSession = db.prepare<[string]>("DELETE FROM sessions WHERE id = ?");
+  // substr() rather than LIKE: ids may hold `%` or `_`, and the table is small enough to scan.
+  const idsByPrefix = db
+    .prepare<[string, string, number], string>(
+      "SELECT id FROM sessions WHERE substr(id, 1, length(?)) = ? ORDER BY id LIMIT ?",
+    )
+    .pluck();
   const touchSession = db.prepare<[string, string]>("UPDATE sessions SET updated_at = ? WHERE id = ?");
   // Keyset pagination: one statement per combination of filters, so each can use its index.
   const listStatements = new Map<string, Statement<ListParams, SessionRow>>();
@@ -166,6 +173,15 @@ export function openStore(options: OpenStoreOptions): Store {
         : { sessions };
     },
 
+    sessionIdsByPrefix(prefix, limit = 10) {
+      return idsByPrefix.all(prefix, prefix, limit);
+    },
+
+    integrityCheck() {
+      const rows = db.pragma("integrity_check", { simple: false }) as Array<{ integrity_check: string }>;
+      return rows.map((row) => row.integrity_check).filter((line) => line !== "ok");
+    },
+
     updateSession(id, patch) {
       return toSessionRecord(updateTx.immediate(id, patch));
     },
@@ -187,12 +203,19 @@ export function openStore(options: OpenStoreOptions): Store {
       return selectEvents.all(sessionId).map(toStoredEvent);
     },
 
+    usage: usageLedger(db),
+
     setRule(rule) {
       upsertRule.run(rule.project, rule.key, rule.decision, timestamp());
     },
 
     rules(project) {
       return selectRules.all(project);
+    },
+
+    sync() {
+      // A checkpoint fsyncs the WAL (and the database file) with synchronous=NORMAL.
+      db.pragma("wal_checkpoint(PASSIVE)");
     },
 
     close() {

@@ -1,4 +1,5 @@
 import type { HistoryEvent, StoredEvent } from "./events.js";
+import type { UsageGroup, UsageQuery } from "./usage-ledger.js";
 
 export interface SessionRecord {
   id: string;
@@ -48,7 +49,8 @@ export interface PermissionRule {
 
 /**
  * The daemon's durable state. Every method is synchronous and each write is one committed
- * transaction by the time it returns (WAL, synchronous=FULL), so callers may tell the editor
+ * transaction by the time it returns (WAL, synchronous=NORMAL: durable against the process
+ * dying; `sync()` makes everything so far durable against power loss), so callers may tell the editor
  * about a write as soon as the call returns. Safe to open from two processes on one file.
  */
 export interface Store {
@@ -63,14 +65,22 @@ export interface Store {
   getSession(id: string): SessionRecord | undefined;
   /** Newest first (by updatedAt, then id). */
   listSessions(options?: ListSessionsOptions): SessionPage;
+  /** Ids starting with `prefix`, in id order, at most `limit` (default 10): for `sessions show <prefix>`. */
+  sessionIdsByPrefix(prefix: string, limit?: number): string[];
   updateSession(id: string, patch: SessionPatch): SessionRecord;
+  /** `PRAGMA integrity_check`: the problems SQLite finds, empty when the file is sound. */
+  integrityCheck(): string[];
   /** Removes the session and all its events; returns false when it did not exist. */
   deleteSession(id: string): boolean;
   /** Appends events in one transaction, touching the session's updatedAt; returns their seq numbers. */
   append(sessionId: string, events: HistoryEvent[]): number[];
   /** All events of a session in order, each validated on read. */
   events(sessionId: string): StoredEvent[];
+  /** The token ledger across sessions: model requests summed per model, harness or session. */
+  usage(query: UsageQuery): UsageGroup[];
   setRule(rule: Omit<PermissionRule, "createdAt">): void;
   rules(project: string): PermissionRule[];
+  /** Makes every committed write durable against power loss (fsync); for the end of a turn. */
+  sync(): void;
   close(): void;
 }

@@ -56,6 +56,8 @@ export interface ReplyStep extends StepBase {
   delayMs?: number;
   /** Destroy the socket after this many SSE chunks (a connection cut mid-stream; chunk 1 is the role chunk). */
   cutAfterChunks?: number;
+  /** With `cutAfterChunks`: end with a TCP RST instead of a FIN (undici reports both as UND_ERR_SOCKET). */
+  reset?: boolean;
   /** Go silent after this many SSE chunks, keeping the connection open (an idle gap mid-stream). */
   hangAfterChunks?: number;
   /** Go silent right after the reasoning and text chunks (a model still "thinking" mid-answer). */
@@ -121,6 +123,11 @@ export interface FakeModel {
 export interface FakeModelOptions {
   /** Ids listed at `GET /v1/models` (default `["fake-model"]`). */
   models?: string[];
+  /**
+   * Loopback port to listen on (default: any free one). Pass the port of a closed fake model to
+   * bring "the same server" back after a test made it refuse connections.
+   */
+  port?: number;
 }
 
 export async function startFakeModel(options: FakeModelOptions = {}): Promise<FakeModel> {
@@ -202,7 +209,7 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     let sent = 0;
     for (const chunk of chunks) {
       if (res.destroyed) return;
-      if (sent === step.cutAfterChunks) return cut(res);
+      if (sent === step.cutAfterChunks) return cut(res, step.reset);
       if (sent === hangAt) return;
       if (step.delayMs && sent > 0) await new Promise((resolve) => setTimeout(resolve, step.delayMs));
       res.write(`data: ${chunk}\n\n`);
@@ -211,7 +218,13 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     res.end();
   }
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
   const { port } = server.address() as AddressInfo;
 
   return {
@@ -302,10 +315,14 @@ function split(text: string, size: number): string[] {
   return pieces;
 }
 
-/** Destroys the connection once what was written reached the socket (destroy drops unflushed data). */
-async function cut(res: ServerResponse): Promise<void> {
+/**
+ * Destroys the connection once what was written reached the socket (destroy drops unflushed
+ * data); `reset` ends it with a TCP RST, as a crashed proxy or a dropped NAT entry does.
+ */
+async function cut(res: ServerResponse, reset = false): Promise<void> {
   await new Promise<void>((resolve) => res.write("", () => resolve()));
-  res.destroy();
+  if (reset) res.socket?.resetAndDestroy();
+  else res.destroy();
 }
 
 function sendStatus(res: ServerResponse, step: StatusStep): void {

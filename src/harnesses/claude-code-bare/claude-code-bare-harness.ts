@@ -1,10 +1,11 @@
 import { ReadTracker } from "../../tools/fs/read-tracker.js";
+import compactPrompt from "../claude-code/compact-prompt.md";
 import { bareSystemPrompt, contextReminders } from "../claude-code/context-blocks.js";
 import { toolUseError } from "../claude-code/format.js";
 import { renderClaudeCode } from "../claude-code/render.js";
 import { bashTool } from "../claude-code/tools/bash.js";
 import { editTool } from "../claude-code/tools/edit.js";
-import { readTool } from "../claude-code/tools/read.js";
+import { FILE_UNCHANGED_STUB, readTool } from "../claude-code/tools/read.js";
 import type { Harness } from "../types.js";
 
 /**
@@ -30,6 +31,8 @@ export const claudeCodeBareHarness: Harness = {
   description:
     "Claude Code's minimal mode: only Bash, Read and Edit with a short prompt (DeepSeek's default)",
   matches: (model) => /deepseek/i.test(model),
+  output: { unchangedRead: FILE_UNCHANGED_STUB, foreignMaxChars: 100_000 },
+  compaction: { reserve: 33_000, prompt: compactPrompt },
   toolError: toolUseError,
   tools() {
     const files = new ReadTracker();

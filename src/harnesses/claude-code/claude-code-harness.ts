@@ -1,5 +1,6 @@
 import { ReadTracker } from "../../tools/fs/read-tracker.js";
 import type { Harness } from "../types.js";
+import compactPrompt from "./compact-prompt.md";
 import { contextReminders, environmentBlock } from "./context-blocks.js";
 import { toolUseError } from "./format.js";
 import prompt from "./prompt.md";
@@ -10,7 +11,7 @@ import { globTool } from "./tools/glob.js";
 import { grepTool } from "./tools/grep.js";
 import { lsTool } from "./tools/ls.js";
 import { multiEditTool } from "./tools/multi-edit.js";
-import { readTool } from "./tools/read.js";
+import { FILE_UNCHANGED_STUB, readTool } from "./tools/read.js";
 import { skillTool } from "./tools/skill.js";
 import { todoWriteTool } from "./tools/todo-write.js";
 import { writeTool } from "./tools/write.js";
@@ -29,6 +30,10 @@ export const claudeCodeHarness: Harness = {
   title: "Claude Code",
   description: "Anthropic Claude Code: Bash, Read, Write, Edit, MultiEdit, Glob, Grep, LS and TodoWrite",
   matches: (model) => /claude|anthropic/i.test(model),
+  // Claude Code: Read dedup, and MCP output capped at 25 000 tokens (~100 000 characters).
+  output: { unchangedRead: FILE_UNCHANGED_STUB, foreignMaxChars: 100_000 },
+  // Claude Code: window − 20k (summary output) − 13k buffer.
+  compaction: { reserve: 33_000, prompt: compactPrompt },
   toolError: toolUseError,
   tools(ctx) {
     const files = new ReadTracker();

@@ -17,6 +17,10 @@ export const codexHarness: Harness = {
   title: "Codex",
   description: "OpenAI Codex: shell_command, apply_patch and update_plan (the default)",
   matches: (model) => /gpt|codex|\bo[1-9]\b|openai/i.test(model),
+  // Codex holds every function output to its 10 000 budget; here the rest is spilled, not dropped.
+  output: { foreignMaxChars: 10_000 },
+  // Codex: auto-compact at 90 % of the window (`model_auto_compact_token_limit` default).
+  compaction: { ratio: 0.9 },
   tools: () => [shellCommandTool(), applyPatchTool(), updatePlanTool()],
   render({ history, tools, ctx }) {
     const context: ChatMessage[] = [];
@@ -53,6 +57,9 @@ export const codexHarness: Harness = {
           strict: false,
         },
       })),
+      // Codex keys the prompt cache by conversation id; sent to OpenAI-family models only, as
+      // strict servers of other models may reject a field they do not know.
+      ...(codexHarness.matches(ctx.model) ? { knobs: { prompt_cache_key: ctx.sessionId } } : {}),
     };
   },
 };

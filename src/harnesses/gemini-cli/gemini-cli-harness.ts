@@ -1,6 +1,7 @@
 import type { Tool } from "../../tools/types.js";
 import { renderHistory } from "../render-history.js";
 import type { Harness, HarnessContext } from "../types.js";
+import compactPrompt from "./compact-prompt.md";
 import { sessionContext } from "./session-context.js";
 import { sessionMemo, withSessionMemo } from "./session-memo.js";
 import { geminiSystemPrompt } from "./system-prompt.js";
@@ -42,6 +43,10 @@ export const geminiCliHarness: Harness = {
   title: "Gemini CLI",
   description: "Gemini CLI: read_file, replace, run_shell_command, grep_search and friends",
   matches: (model) => /gemini/i.test(model),
+  // Gemini CLI spills single-text MCP output above 40 000 characters to a file.
+  output: { foreignMaxChars: 40_000 },
+  // Gemini CLI: compress at 50 % of the window into a <state_snapshot>.
+  compaction: { ratio: 0.5, prompt: compactPrompt },
   tools: geminiCliTools,
   render({ history, tools, ctx }) {
     return {

@@ -47,6 +47,8 @@ export const hermesHarness: Harness = {
   title: "Hermes (text tool calls)",
   description: "Codex tools as <tool_call> text, for models or servers without native tool calling",
   matches: () => false,
+  // Codex's tools, so Codex's 10 000 budget for anything else.
+  output: { foreignMaxChars: 10_000 },
   tools: () => [shellCommandTool(), applyPatchTool(), updatePlanTool()],
   render({ history, tools, ctx }) {
     const messages = renderTextHistory(history, {

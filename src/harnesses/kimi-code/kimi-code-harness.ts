@@ -1,7 +1,9 @@
 import type { Tool } from "../../tools/types.js";
 import type { Harness } from "../types.js";
+import compactPrompt from "./compact-prompt.md";
 import { renderKimiMessages } from "./render.js";
 import { sessionMemo, withSessionMemo } from "./session-memo.js";
+import summaryPrefix from "./summary-prefix.md";
 import { kimiSystemPrompt } from "./system-prompt.js";
 import { bashTool } from "./tools/bash.js";
 import { editTool } from "./tools/edit.js";
@@ -32,6 +34,8 @@ export const kimiCodeHarness: Harness = {
   description:
     "Moonshot Kimi Code: Bash, Read, Write, Edit, Glob, Grep, TodoList with Kimi's caps and reminders",
   matches: (model) => /kimi|moonshot/i.test(model),
+  // Kimi Code: compact at 85 % of the window or when fewer than 50k tokens stay free.
+  compaction: { ratio: 0.85, reserve: 50_000, prompt: compactPrompt, summaryPrefix: summaryPrefix.trim() },
   tools: (ctx) =>
     withSessionMemo<Tool[]>([
       bashTool({ scratchDir: ctx.scratchDir }),

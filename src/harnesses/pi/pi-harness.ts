@@ -1,5 +1,6 @@
 import { renderHistory } from "../render-history.js";
 import type { Harness } from "../types.js";
+import compactPrompt from "./compact-prompt.md";
 import { piSystemPrompt } from "./system-prompt.js";
 import { bashTool } from "./tools/bash.js";
 import { editTool } from "./tools/edit.js";
@@ -12,6 +13,8 @@ export const piHarness: Harness = {
   title: "pi",
   description: "pi: four tools (read, bash, edit, write) and a short prompt",
   matches: () => false,
+  // pi: compact when fewer than `reserveTokens` (16384) stay free.
+  compaction: { reserve: 16_384, prompt: compactPrompt },
   tools: (ctx) => [readTool(), bashTool({ scratchDir: ctx.scratchDir }), editTool(), writeTool()],
   render({ history, tools, ctx }) {
     return {

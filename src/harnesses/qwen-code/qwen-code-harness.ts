@@ -1,5 +1,6 @@
 import type { ChatMessage } from "../../providers/types.js";
 import type { Tool } from "../../tools/types.js";
+import compactPrompt from "../gemini-cli/compact-prompt.md";
 import { sessionMemo, withSessionMemo } from "../gemini-cli/session-memo.js";
 import { renderHistory } from "../render-history.js";
 import type { Harness, HarnessContext } from "../types.js";
@@ -15,6 +16,7 @@ import { readFileTool } from "./tools/read-file.js";
 import { runShellCommandTool } from "./tools/run-shell-command.js";
 import { todoWriteTool } from "./tools/todo-write.js";
 import { writeFileTool } from "./tools/write-file.js";
+import { TRUNCATE_THRESHOLD } from "./truncate.js";
 
 /** Qwen Code's `max_tokens` as OI sends it (`QWEN_CODE_DEFAULT_MAX_TOKENS`). */
 export const QWEN_MAX_TOKENS = 8_000;
@@ -45,10 +47,14 @@ export const qwenCodeHarness: Harness = {
   id: "qwen-code",
   title: "Qwen Code",
   description: "Qwen Code: read_file, edit, run_shell_command and a startup-context turn",
+  // Qwen Code truncates and saves tool output over 25 000 characters (`truncateAndSaveToFile`).
+  output: { foreignMaxChars: TRUNCATE_THRESHOLD },
   matches: (model) => {
     const id = model.toLowerCase();
     return id.includes("qwen") || id.startsWith("qwq") || id.includes("/qwq");
   },
+  // Qwen Code: min(85 % of the window, window − 20k summary − 13k buffer), Gemini-style snapshot.
+  compaction: { ratio: 0.85, reserve: 33_000, prompt: compactPrompt },
   tools: qwenCodeTools,
   render({ history, tools, ctx }) {
     const startup: ChatMessage = {

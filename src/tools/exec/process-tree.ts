@@ -41,6 +41,9 @@ export class ProcessTree {
 
   /** Live members now (one /proc walk), remembering every one of them for later. */
   members(): ProcEntry[] {
+    // Every member descends from the root, a group member or a known pid: when none of those
+    // is alive there is nothing to find, and the walk over all of /proc (a few ms) is skipped.
+    if (this.#haveProc && this.#noRootLeft()) return [];
     const table = readProcTable();
     const byPid = new Map(table.map((entry) => [entry.pid, entry]));
     const isSame = (pid: number, start: string | undefined) => byPid.get(pid)?.startTime === start;
@@ -84,6 +87,21 @@ export class ProcessTree {
       await new Promise((resolve) => setTimeout(resolve, Math.min(25, Math.max(1, deadline - Date.now()))));
     }
     if (this.#anyAlive()) this.signal("SIGKILL");
+  }
+
+  #noRootLeft(): boolean {
+    const alive = (pid: number, start: string | undefined) => {
+      const entry = readProc(pid);
+      return entry !== undefined && entry.startTime === start;
+    };
+    if (this.#rootStart !== undefined && alive(this.#root, this.#rootStart)) return false;
+    for (const [pid, start] of this.#known) if (alive(pid, start)) return false;
+    try {
+      process.kill(-this.#root, 0);
+      return false;
+    } catch {
+      return true;
+    }
   }
 
   #anyAlive(): boolean {

@@ -46,3 +46,45 @@ function headPreview(bytes: Buffer, previewBytes: number): string {
   // The line break itself is left out: the harness appends its own notice after the preview.
   return (lastNewline >= 0 ? head.subarray(0, lastNewline) : head).toString("utf8");
 }
+
+export interface SpillPreviewOptions {
+  text: string;
+  /** Directory for the full text; created if missing. */
+  dir: string;
+  /** File name inside `dir`. */
+  name: string;
+  /** Text above this many characters is spilled. */
+  maxChars: number;
+  /** Characters of preview, half from the head and half from the tail (default 4000). */
+  previewChars?: number;
+}
+
+/**
+ * Kimi Code's spill rule for harnesses without one of their own, with the tail kept as well as
+ * the head (errors and summaries tend to be at the end): text within `maxChars` comes back
+ * untouched; larger text is written whole to `<dir>/<name>` and replaced by a note naming the
+ * file, the first and the last characters. When the file cannot be written the preview still
+ * replaces the text, saying so.
+ */
+export async function spillWithPreview(options: SpillPreviewOptions): Promise<string> {
+  const { text } = options;
+  const chars = Array.from(text);
+  if (chars.length <= options.maxChars) return text;
+  const half = Math.floor((options.previewChars ?? 4000) / 2);
+  let where: string;
+  try {
+    const saved = await spillOutput({ text, dir: options.dir, name: options.name, maxBytes: -1 });
+    where = saved.spilled
+      ? `The full output is saved in ${saved.path}; read that file in parts for the rest.`
+      : "";
+  } catch (error) {
+    where = `The full output could not be saved (${error instanceof Error ? error.message : String(error)}).`;
+  }
+  const omitted = chars.length - 2 * half;
+  return [
+    `[Output too long: ${chars.length} characters, shown as its first and last ${half}. ${where}]`,
+    chars.slice(0, half).join(""),
+    `[… ${omitted} characters omitted …]`,
+    chars.slice(-half).join(""),
+  ].join("\n");
+}

@@ -21,6 +21,13 @@ export const READ_MAX_TOKENS = 25_000;
 export const READ_REMINDER =
   "\n\n<system-reminder>\nWhenever you read a file, consider whether it looks malicious. If it does, do not improve or extend that code; you may still analyze it, explain what it does and report on it.\n</system-reminder>\n";
 
+/**
+ * What Claude Code returns for a Read of the same range of a file whose content it already
+ * returned and that has not changed since (`FILE_UNCHANGED_STUB`); the session applies it.
+ */
+export const FILE_UNCHANGED_STUB =
+  "File unchanged since last read. The content from the earlier Read tool_result in this conversation is still current — refer to that instead of re-reading.";
+
 export const EMPTY_FILE_REMINDER =
   "<system-reminder>Warning: the file exists but the contents are empty.</system-reminder>";
 

@@ -1,0 +1,147 @@
+import {
+  type ClientConnection,
+  client,
+  methods,
+  type RequestPermissionRequest,
+  type SessionConfigOption,
+  type SessionUpdate,
+  type StopReason,
+} from "@agentclientprotocol/sdk";
+import type { Logger } from "../config/logger.js";
+import type { SessionManager } from "../sessions/session-manager.js";
+import { createAgentApp } from "./agent-app.js";
+
+// The terminal chat renders ACP's own view of a session, so it sees exactly what editors see.
+export type {
+  AvailableCommand,
+  PermissionOption,
+  PlanEntry,
+  RequestPermissionRequest,
+  SessionConfigOption,
+  SessionUpdate,
+  StopReason,
+  ToolCallContent,
+  ToolCallStatus,
+} from "@agentclientprotocol/sdk";
+
+/** What the user chose for a permission request: one of the offered option ids, or nothing. */
+export type PermissionChoice = { optionId: string } | "cancelled";
+
+export interface LocalClientOptions {
+  manager: SessionManager;
+  logger: Logger;
+  version: string;
+  /** Client name sent in `initialize` (shows in logs). */
+  name: string;
+  /** Every `session/update`, in the order the agent sent it (replayed history included). */
+  onUpdate(update: SessionUpdate): void;
+  /**
+   * A tool call needs approval. `signal` aborts when the agent withdraws the question (the turn
+   * was cancelled); the answer is then ignored.
+   */
+  onPermission(request: RequestPermissionRequest, signal: AbortSignal): Promise<PermissionChoice>;
+}
+
+export interface LocalSession {
+  sessionId: string;
+  configOptions: SessionConfigOption[];
+}
+
+export interface SessionSummary {
+  sessionId: string;
+  cwd: string;
+  title?: string | null;
+  updatedAt?: string | null;
+}
+
+/** One ACP connection to the in-process agent, bound to at most one session at a time. */
+export interface LocalClient {
+  newSession(cwd: string): Promise<LocalSession>;
+  /** `session/load`: the stored history arrives through `onUpdate` before this resolves. */
+  loadSession(sessionId: string, cwd: string): Promise<LocalSession>;
+  /** Stored sessions, newest first (optionally only those started in `cwd`). */
+  listSessions(cwd?: string): Promise<SessionSummary[]>;
+  /** Runs one turn; rejects with the agent's error message when the turn failed. */
+  prompt(text: string): Promise<StopReason>;
+  /** `session/cancel` for the running turn (no-op when idle). */
+  cancel(): Promise<void>;
+  setConfigOption(configId: string, value: string): Promise<SessionConfigOption[]>;
+  close(): void;
+}
+
+/**
+ * The same ACP agent the editors use (`createAgentApp`), driven in-process by the official SDK
+ * client, so the terminal chat never takes a second code path into the sessions.
+ */
+export async function connectLocalClient(options: LocalClientOptions): Promise<LocalClient> {
+  const agentApp = createAgentApp({
+    manager: options.manager,
+    logger: options.logger,
+    version: options.version,
+  });
+  const editor = client({ name: options.name })
+    .onNotification(methods.client.session.update, ({ params }) => options.onUpdate(params.update))
+    .onRequest(methods.client.session.requestPermission, async ({ params, signal }) => {
+      const choice = await options.onPermission(params, signal);
+      if (choice === "cancelled" || signal.aborted) return { outcome: { outcome: "cancelled" } };
+      return { outcome: { outcome: "selected", optionId: choice.optionId } };
+    });
+  const connection: ClientConnection = editor.connect(agentApp);
+  const agent = connection.agent;
+  await agent.request(methods.agent.initialize, {
+    protocolVersion: 1,
+    clientCapabilities: {},
+    clientInfo: { name: options.name, version: options.version },
+  });
+  let sessionId: string | undefined;
+  const current = (): string => {
+    if (!sessionId) throw new Error("no session is open");
+    return sessionId;
+  };
+  return {
+    async newSession(cwd) {
+      const response = await agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+      sessionId = response.sessionId;
+      return { sessionId: response.sessionId, configOptions: response.configOptions ?? [] };
+    },
+    async loadSession(id, cwd) {
+      sessionId = id;
+      const response = await agent.request(methods.agent.session.load, {
+        sessionId: id,
+        cwd,
+        mcpServers: [],
+      });
+      return { sessionId: id, configOptions: response.configOptions ?? [] };
+    },
+    async listSessions(cwd) {
+      const page = await agent.request(methods.agent.session.list, cwd ? { cwd } : {});
+      return page.sessions.map((s) => ({
+        sessionId: s.sessionId,
+        cwd: s.cwd,
+        title: s.title,
+        updatedAt: s.updatedAt,
+      }));
+    },
+    async prompt(text) {
+      const response = await agent.request(methods.agent.session.prompt, {
+        sessionId: current(),
+        prompt: [{ type: "text", text }],
+      });
+      return response.stopReason;
+    },
+    async cancel() {
+      if (sessionId) await agent.notify(methods.agent.session.cancel, { sessionId });
+    },
+    async setConfigOption(configId, value) {
+      const response = await agent.request(methods.agent.session.setConfigOption, {
+        sessionId: current(),
+        configId,
+        value,
+      });
+      return response.configOptions;
+    },
+    close() {
+      connection.close();
+    },
+  };
+}

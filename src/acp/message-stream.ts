@@ -1,0 +1,137 @@
+import type { AnyMessage, Stream } from "@agentclientprotocol/sdk";
+
+/** Deeper than this, a message is refused before any handler (or `JSON.stringify`) recurses into it. */
+export const MAX_NESTING = 256;
+
+export interface MessageStreamOptions {
+  /** One line per chunk, as `limitLines` hands them out. */
+  input: ReadableStream<Uint8Array>;
+  output: WritableStream<Uint8Array>;
+  maxNesting?: number;
+  /** Told about input we refused and output we could not serialize (for stderr and the log). */
+  onProblem?: (problem: string) => void;
+}
+
+type Json = Record<string, unknown>;
+
+/**
+ * The SDK's `ndJsonStream`, owned here so that no single line can end the connection: a line
+ * that is not JSON gets -32700, a batch or a scalar -32600, a message nested past
+ * `maxNesting` -32600 (with its id, so a request is still answered exactly once), and an
+ * outgoing message that cannot be serialized is replaced by an error response (or dropped,
+ * for a notification) instead of failing the write, which would close the connection.
+ * A failing write to `output` (the editor closed stdout) still rejects: that ends the session.
+ */
+export function messageStream(options: MessageStreamOptions): Stream {
+  const maxNesting = options.maxNesting ?? MAX_NESTING;
+  const problem = options.onProblem ?? (() => {});
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  const writer = options.output.getWriter();
+  // One queue so lines never interleave; a failed write fails every later one too.
+  let queue: Promise<void> = Promise.resolve();
+  const write = (message: Json): Promise<void> => {
+    const line = serialize(message, problem);
+    if (line === undefined) return queue;
+    const next = queue.then(() => writer.write(encoder.encode(line)));
+    queue = next;
+    return next;
+  };
+  const answer = (error: { code: number; message: string }, id: unknown = null) =>
+    write({ jsonrpc: "2.0", id, error }).catch(() => {});
+
+  const readable = new ReadableStream<AnyMessage>({
+    async start(controller) {
+      const reader = options.input.getReader();
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          const text = decoder.decode(value).trim();
+          if (!text) continue;
+          let message: unknown;
+          try {
+            message = JSON.parse(text);
+          } catch {
+            await answer({ code: -32700, message: "Parse error" });
+            continue;
+          }
+          if (Array.isArray(message)) {
+            await answer({ code: -32600, message: "Invalid request: JSON-RPC batches are not supported" });
+          } else if (typeof message !== "object" || message === null) {
+            await answer({
+              code: -32600,
+              message: `Invalid request: expected an object, got ${kind(message)}`,
+            });
+          } else if (nestedDeeperThan(message, maxNesting)) {
+            problem(`refused a message nested deeper than ${maxNesting} levels`);
+            // Answered as the SDK would answer any invalid message: requests with their id,
+            // notifications and responses never, anything else with id null.
+            const shape = shapeOf(message as Json);
+            const refusal = {
+              code: -32600,
+              message: `Invalid request: nested deeper than ${maxNesting} levels`,
+            };
+            if (shape === "request") await answer(refusal, (message as Json).id);
+            else if (shape === "other") await answer(refusal);
+          } else controller.enqueue(message as AnyMessage);
+        }
+        controller.close();
+      } catch (error) {
+        controller.error(error);
+      } finally {
+        reader.releaseLock();
+      }
+    },
+  });
+  const writable = new WritableStream<AnyMessage>({
+    write: (message) => write(message as Json),
+    close: () => queue.then(() => writer.close()),
+  });
+  return { readable, writable };
+}
+
+/** The line for `message`, or a stand-in error response when it cannot be serialized. */
+function serialize(message: Json, problem: (text: string) => void): string | undefined {
+  try {
+    return `${JSON.stringify(message)}\n`;
+  } catch (error) {
+    const isResponse = "id" in message && ("result" in message || "error" in message);
+    problem(`could not serialize an outgoing ${isResponse ? "response" : "message"}: ${String(error)}`);
+    if (!isResponse) return undefined;
+    const id = isId(message.id) ? message.id : null;
+    const error32603 = { code: -32603, message: "Internal error: the response could not be serialized" };
+    return `${JSON.stringify({ jsonrpc: "2.0", id, error: error32603 })}\n`;
+  }
+}
+
+/** The SDK's classification of an incoming object (`jsonrpc.js`: isRequestMessage and friends). */
+function shapeOf(message: Json): "request" | "notification" | "response" | "other" {
+  const hasMethod = "method" in message;
+  if (!hasMethod) return "id" in message || "result" in message || "error" in message ? "response" : "other";
+  if (message.jsonrpc !== "2.0" || typeof message.method !== "string") return "other";
+  if (!("id" in message)) return "notification";
+  return message.id === null || isId(message.id) ? "request" : "other";
+}
+
+function isId(value: unknown): value is string | number {
+  return typeof value === "string" || (typeof value === "number" && Number.isFinite(value));
+}
+
+function kind(value: unknown): string {
+  return value === null ? "null" : typeof value;
+}
+
+/** Iterative, so a 100,000-level message costs a loop, not the stack. */
+function nestedDeeperThan(root: object, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[root, 1]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (depth > limit) return true;
+    const children = Array.isArray(value) ? value : Object.values(value as object);
+    for (const child of children) {
+      if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}

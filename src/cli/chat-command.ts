@@ -1,0 +1,155 @@
+import path from "node:path";
+import { connectLocalClient, type LocalClient, type LocalSession } from "../acp/local-client.js";
+import { MODES } from "../config/types.js";
+import { parseCommandArgs } from "./args.js";
+import { ChatApp } from "./chat/chat-app.js";
+import { createKeyInput, type TerminalInput } from "./chat/key-input.js";
+import { createLineInput } from "./chat/line-input.js";
+import { Renderer } from "./chat/renderer.js";
+import { pickSession } from "./chat/session-picker.js";
+import { slashCompleter } from "./chat/slash-completer.js";
+import { colourWanted, createStyle, type Style } from "./chat/style.js";
+import { openRuntime } from "./runtime.js";
+import { VERSION } from "./version.js";
+
+const CHAT_OPTIONS = {
+  cd: { type: "string", short: "C" },
+  mode: { type: "string" },
+  "full-auto": { type: "boolean" },
+  resume: { type: "string" },
+  last: { type: "boolean" },
+} as const;
+
+/**
+ * `interpreter` / `interpreter chat`: the interactive terminal chat, a client of the same ACP
+ * agent the editors use (in-process). `--resume [ID]` and `--last` continue a stored session.
+ */
+export async function chatCommand(argv: string[]): Promise<number> {
+  const args = parseCommandArgs(bareResume(argv), CHAT_OPTIONS);
+  const mode = args.values["full-auto"] ? "full-access" : args.values.mode;
+  if (mode && !(MODES as readonly string[]).includes(mode)) {
+    process.stderr.write(`interpreter: unknown mode '${mode}' (expected ${MODES.join(", ")})\n`);
+    return 2;
+  }
+  const runtime = openRuntime(args.overrides);
+  if (!runtime) return 1;
+  const stdout = process.stdout;
+  const terminal = Boolean(process.stdin.isTTY && stdout.isTTY);
+  const style = createStyle(colourWanted({ isTTY: Boolean(stdout.isTTY), env: process.env }));
+  const columns = () => stdout.columns || 80;
+  const write = (text: string) => {
+    stdout.write(text);
+  };
+  const renderer = new Renderer({ write, style, animate: terminal, columns });
+  let app: ChatApp | undefined;
+  const completer = slashCompleter(() => app?.commandNames() ?? []);
+  const input: TerminalInput = terminal
+    ? createKeyInput({ input: process.stdin, output: stdout, completer })
+    : createLineInput({ input: process.stdin, output: stdout, showPrompts: Boolean(process.stdin.isTTY) });
+  const chat = new ChatApp({ renderer, input, style, columns, echoInput: !process.stdin.isTTY });
+  app = chat;
+  let client: LocalClient | undefined;
+  try {
+    client = await connectLocalClient({
+      manager: runtime.manager,
+      logger: runtime.logger,
+      version: VERSION,
+      name: "interpreter-chat",
+      onUpdate: chat.onUpdate,
+      onPermission: chat.onPermission,
+    });
+    const cwd = path.resolve(args.values.cd ?? process.cwd());
+    const session = await openSession({
+      client,
+      cwd,
+      resume: args.values.resume,
+      last: args.values.last,
+      input,
+      renderer,
+      style,
+    });
+    if (!session) return 1;
+    renderer.cwd = session.cwd;
+    if (mode) session.configOptions = await client.setConfigOption("mode", mode);
+    renderer.lines(banner({ chat, style, cwd: session.cwd, sessionId: session.sessionId, config: session }));
+    return await chat.run(client, session.configOptions, args.positionals.join(" ").trim() || undefined);
+  } catch (error) {
+    renderer.failed(error instanceof Error ? error.message : String(error));
+    return 1;
+  } finally {
+    input.close();
+    client?.close();
+    await runtime.shutdown();
+  }
+}
+
+/** `--resume` with no id (last, or before another flag) asks which session: `--resume=`. */
+function bareResume(argv: string[]): string[] {
+  return argv.map((arg, i) => {
+    const next = argv[i + 1];
+    return arg === "--resume" && (next === undefined || next.startsWith("-")) ? "--resume=" : arg;
+  });
+}
+
+async function openSession(options: {
+  client: LocalClient;
+  cwd: string;
+  resume: string | undefined;
+  last: boolean | undefined;
+  input: TerminalInput;
+  renderer: Renderer;
+  style: Style;
+}): Promise<(LocalSession & { cwd: string }) | undefined> {
+  const { client, cwd, renderer } = options;
+  renderer.cwd = cwd;
+  if (options.resume === undefined && !options.last) return { ...(await client.newSession(cwd)), cwd };
+  const id = options.resume
+    ? await findSession(client, options.resume)
+    : options.last
+      ? (await client.listSessions(cwd))[0]
+      : await pickSession({ client, cwd, input: options.input, renderer, style: options.style });
+  if (!id && options.resume) {
+    renderer.failed(`no stored session matches '${options.resume}'`);
+    return undefined;
+  }
+  if (!id && options.last) {
+    renderer.failed(`no earlier session in ${cwd}`);
+    return undefined;
+  }
+  if (!id) return { ...(await client.newSession(cwd)), cwd };
+  renderer.info(`Resuming ${id.sessionId}${id.title ? ` · ${id.title}` : ""}`);
+  renderer.replaying = true;
+  try {
+    return { ...(await client.loadSession(id.sessionId, id.cwd)), cwd: id.cwd };
+  } finally {
+    renderer.replaying = false;
+    renderer.lines([options.style.dim("─".repeat(24))]);
+  }
+}
+
+/** An exact id, or a unique prefix of one among the stored sessions. */
+async function findSession(client: LocalClient, idOrPrefix: string) {
+  const sessions = await client.listSessions();
+  const exact = sessions.find((s) => s.sessionId === idOrPrefix);
+  if (exact) return exact;
+  const matches = sessions.filter((s) => s.sessionId.startsWith(idOrPrefix));
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
+function banner(options: {
+  chat: ChatApp;
+  style: Style;
+  cwd: string;
+  sessionId: string;
+  config: LocalSession;
+}): string[] {
+  const { style, chat } = options;
+  const setting = (id: string) =>
+    chat.setting(id) ?? String(options.config.configOptions.find((o) => o.id === id)?.currentValue ?? "?");
+  return [
+    `${style.bold("Open Interpreter")} ${style.dim(`v${VERSION}`)} · model ${style.bold(setting("model"))} · harness ${setting("harness")} · mode ${setting("mode")}`,
+    style.dim(`${options.cwd} · session ${options.sessionId}`),
+    style.dim("Type a message · / + Tab for commands · Ctrl-C cancels · Ctrl-D quits · /help"),
+    "",
+  ];
+}

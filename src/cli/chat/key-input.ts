@@ -1,0 +1,132 @@
+import readline from "node:readline";
+
+export type LineResult =
+  | { type: "line"; text: string }
+  /** Ctrl-C at the prompt; `hadText` when it only discarded a half-typed line. */
+  | { type: "interrupt"; hadText: boolean }
+  | { type: "eof" };
+
+export type KeyResult = { type: "key"; key: string } | { type: "interrupt" } | { type: "aborted" };
+
+/** How the chat reads the user: whole lines at the prompt, single keys for questions. */
+export interface TerminalInput {
+  readLine(prompt: string): Promise<LineResult>;
+  /** One of `keys` (exact, so `n` and `N` differ); Ctrl-C and Esc answer `interrupt`. */
+  readKey(keys: string[], signal: AbortSignal): Promise<KeyResult>;
+  /** While a turn runs: Ctrl-C calls `onInterrupt` (Esc too, as `soft`). Returns the stop function. */
+  watchInterrupts(onInterrupt: (soft: boolean) => void): () => void;
+  close(): void;
+}
+
+interface Key {
+  name?: string;
+  ctrl?: boolean;
+  meta?: boolean;
+  sequence?: string;
+}
+type KeyHandler = (text: string | undefined, key: Key) => void;
+
+/**
+ * Terminal input on a TTY: a fresh `node:readline` interface per prompt (line editing,
+ * history, Tab completion), raw single keys in between, so keys typed while a turn runs are
+ * never echoed into the transcript.
+ */
+export function createKeyInput(options: {
+  input: NodeJS.ReadStream;
+  output: NodeJS.WriteStream;
+  completer: (line: string) => [string[], string];
+}): TerminalInput {
+  const { input, output } = options;
+  let history: string[] = [];
+  // The newest handler gets the keys: a permission question inside a running turn wins.
+  const handlers: KeyHandler[] = [];
+  readline.emitKeypressEvents(input);
+  const onKeypress = (text: string | undefined, key: Key | undefined) => handlers.at(-1)?.(text, key ?? {});
+  input.on("keypress", onKeypress);
+  const onSignal = () => handlers.at(-1)?.(undefined, { name: "c", ctrl: true });
+  process.on("SIGINT", onSignal);
+
+  const push = (handler: KeyHandler) => {
+    handlers.push(handler);
+    input.setRawMode(true);
+    input.resume();
+    return () => {
+      const index = handlers.lastIndexOf(handler);
+      if (index >= 0) handlers.splice(index, 1);
+      if (handlers.length === 0) {
+        input.setRawMode(false);
+        input.pause();
+      }
+    };
+  };
+  const isInterrupt = (key: Key) => key.ctrl === true && key.name === "c";
+
+  return {
+    readLine(prompt) {
+      return new Promise((resolve) => {
+        const rl = readline.createInterface({
+          input,
+          output,
+          terminal: true,
+          completer: options.completer,
+          history,
+          historySize: 500,
+          removeHistoryDuplicates: true,
+          prompt,
+        });
+        let done = false;
+        const finish = (result: LineResult) => {
+          if (done) return;
+          done = true;
+          rl.close();
+          resolve(result);
+        };
+        rl.on("history", (next: string[]) => {
+          history = next;
+        });
+        rl.on("line", (text) => finish({ type: "line", text }));
+        rl.on("SIGINT", () => {
+          const hadText = rl.line.length > 0;
+          output.write("^C\n");
+          finish({ type: "interrupt", hadText });
+        });
+        // Ctrl-D on an empty line closes the interface.
+        rl.on("close", () => {
+          if (!done) output.write("\n");
+          finish({ type: "eof" });
+        });
+        rl.prompt();
+      });
+    },
+    readKey(keys, signal) {
+      return new Promise((resolve) => {
+        let pop: () => void = () => {};
+        const finish = (result: KeyResult) => {
+          signal.removeEventListener("abort", onAbort);
+          pop();
+          resolve(result);
+        };
+        const onAbort = () => finish({ type: "aborted" });
+        if (signal.aborted) return resolve({ type: "aborted" });
+        signal.addEventListener("abort", onAbort, { once: true });
+        pop = push((text, key) => {
+          if (isInterrupt(key) || key.name === "escape") finish({ type: "interrupt" });
+          else if (text !== undefined && keys.includes(text)) finish({ type: "key", key: text });
+        });
+      });
+    },
+    watchInterrupts(onInterrupt) {
+      return push((_text, key) => {
+        if (isInterrupt(key)) onInterrupt(false);
+        else if (key.name === "escape") onInterrupt(true);
+      });
+    },
+    close() {
+      input.off("keypress", onKeypress);
+      process.off("SIGINT", onSignal);
+      handlers.length = 0;
+      if (input.isTTY) input.setRawMode(false);
+      input.pause();
+    },
+  };
+}

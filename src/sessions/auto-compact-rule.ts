@@ -1,0 +1,64 @@
+import type { CompactionRule } from "../harnesses/types.js";
+import type { ChatRequest } from "../providers/types.js";
+import type { HistoryEvent } from "../store/events.js";
+
+/** For harnesses whose original has no rule of its own: Codex's, the default harness. */
+export const DEFAULT_RULE: CompactionRule = { ratio: 0.9 };
+
+/** The usual rough measure for code and English text when no tokenizer is at hand. */
+const BYTES_PER_TOKEN = 4;
+
+/**
+ * The token count at which a request is compacted first. `model_auto_compact_token_limit`
+ * wins; else the lower of the harness's `ratio × window` and `window − reserve`, the reserve
+ * capped at half the window (Kimi's 50k or Claude Code's 33k would otherwise compact every
+ * request on a 32k model).
+ */
+export function compactionLimit(options: {
+  rule?: CompactionRule;
+  window: number;
+  configured?: number;
+}): number {
+  if (options.configured !== undefined) return options.configured;
+  const { window } = options;
+  const own = options.rule;
+  const rule = own?.ratio !== undefined || own?.reserve !== undefined ? own : DEFAULT_RULE;
+  const limits: number[] = [];
+  if (rule.ratio !== undefined) limits.push(window * rule.ratio);
+  if (rule.reserve !== undefined) limits.push(window - Math.min(rule.reserve, window / 2));
+  return Math.floor(Math.min(...limits));
+}
+
+/**
+ * The next request's size in tokens: the last request's reported usage (prompt + answer)
+ * plus the bytes committed since, over 4; when no request was made since the last
+ * compaction, the bytes of the rendered request over 4.
+ */
+export function estimateTokens(history: HistoryEvent[], render: () => ChatRequest): number {
+  const compactedAt = history.findLastIndex((e) => e.type === "compaction");
+  const usageAt = history.findLastIndex((e) => e.type === "usage");
+  const usage = history[usageAt];
+  if (usageAt > compactedAt && usage?.type === "usage") {
+    let bytes = 0;
+    for (const event of history.slice(usageAt + 1)) bytes += eventBytes(event);
+    return usage.inputTokens + usage.outputTokens + Math.ceil(bytes / BYTES_PER_TOKEN);
+  }
+  return Math.ceil(Buffer.byteLength(JSON.stringify(render())) / BYTES_PER_TOKEN);
+}
+
+function eventBytes(event: HistoryEvent): number {
+  switch (event.type) {
+    case "user_message":
+      return Buffer.byteLength(JSON.stringify(event.content));
+    case "assistant_message":
+      return Buffer.byteLength(event.text) + Buffer.byteLength(event.reasoning);
+    case "tool_call":
+      return Buffer.byteLength(event.arguments) + event.name.length;
+    case "tool_result":
+      return Buffer.byteLength(event.output);
+    case "format_error":
+      return Buffer.byteLength(event.text);
+    default:
+      return 0;
+  }
+}

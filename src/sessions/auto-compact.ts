@@ -1,0 +1,179 @@
+import { contextWindowFor } from "../config/context-windows.js";
+import type { CompactionRule, Harness } from "../harnesses/types.js";
+import type { ChatRequest, Provider } from "../providers/types.js";
+import type { HistoryEvent, HistoryEventOf } from "../store/events.js";
+import { compactionLimit, estimateTokens } from "./auto-compact-rule.js";
+import { COMPACT_PROMPT, compactedView, hasWork, KEEP_USER_BYTES, summarize } from "./compaction.js";
+import type { SessionDeps } from "./session-deps.js";
+import type { SessionOutput } from "./types.js";
+import { TurnError } from "./types.js";
+
+export type CompactionReason = NonNullable<HistoryEventOf<"compaction">["reason"]>;
+
+export interface CompactorOptions {
+  /** The active harness's rule and prompts (default: Codex's). */
+  rule?: CompactionRule;
+  /** The session model's context window in tokens. */
+  window: number;
+  /** `model_auto_compact_token_limit`: wins over the rule. */
+  tokenLimit?: number;
+  /** The harness's own render, without the compacted view applied. */
+  render(history: HistoryEvent[]): ChatRequest;
+  provider: Provider;
+  history(): HistoryEvent[];
+  commit(events: HistoryEvent[]): void;
+  send(output: SessionOutput): void;
+  newId(): string;
+}
+
+export type CompactOutcome =
+  | { status: "nothing" | "cancelled" }
+  | { status: "done"; event: HistoryEventOf<"compaction"> };
+
+/**
+ * Compaction for one session, harness and model: the view harnesses render, `/compact`, and
+ * the automatic path around each model request. Manual and automatic share `compact()`.
+ */
+export function createCompactor(o: CompactorOptions) {
+  const view = (history: HistoryEvent[]) =>
+    compactedView(history, {
+      prefix: o.rule?.summaryPrefix,
+      // Codex keeps ~20k tokens of user messages; Kimi Code at most 20 % of the window.
+      keepUserBytes: Math.min(KEEP_USER_BYTES, Math.floor(o.window * 0.2 * 4)),
+    });
+
+  /** Summarizes and commits a `compaction` event; throws `TurnError` when the summary request fails. */
+  const compact = async (reason: CompactionReason, signal: AbortSignal): Promise<CompactOutcome> => {
+    const history = o.history();
+    const current = view(history);
+    if (!hasWork(current)) return { status: "nothing" };
+    const compactionId = `compaction-${o.newId()}`;
+    o.send({ type: "compaction", compactionId, status: "in_progress" });
+    let summary: string;
+    try {
+      summary = await summarize({
+        view: current,
+        render: o.render,
+        provider: o.provider,
+        signal,
+        prompt: o.rule?.prompt ?? COMPACT_PROMPT,
+      });
+    } catch (error) {
+      if (signal.aborted) summary = "";
+      else {
+        const message = error instanceof Error ? error.message : String(error);
+        o.send({ type: "compaction", compactionId, status: "failed", error: message });
+        throw error;
+      }
+    }
+    if (signal.aborted) {
+      o.send({ type: "compaction", compactionId, status: "cancelled" });
+      return { status: "cancelled" };
+    }
+    const event = {
+      type: "compaction" as const,
+      id: compactionId,
+      reason,
+      summary,
+      replaced: history.length,
+    };
+    o.commit([event]);
+    return { status: "done", event };
+  };
+
+  /** Automatic: a failed summary is a warning and the request goes out as it is. */
+  const auto = async (reason: CompactionReason, signal: AbortSignal): Promise<boolean> => {
+    try {
+      return (await compact(reason, signal)).status === "done";
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      o.commit([{ type: "notice", severity: "warning", text: `Automatic compaction failed: ${message}` }]);
+      return false;
+    }
+  };
+
+  return {
+    window: o.window,
+    view,
+    /** `/compact`: the line the user is shown. */
+    async manual(signal: AbortSignal): Promise<string> {
+      const outcome = await compact("manual", signal);
+      if (outcome.status === "nothing") return "Nothing to compact yet.";
+      if (outcome.status !== "done") return "Compaction cancelled.";
+      return `Compacted ${outcome.event.replaced} events into a ${outcome.event.summary.length}-character summary.`;
+    },
+    /** Before a model request: compacts when the request would pass the harness's threshold. */
+    async beforeRequest(signal: AbortSignal): Promise<void> {
+      const history = o.history();
+      const limit = compactionLimit({ rule: o.rule, window: o.window, configured: o.tokenLimit });
+      if (estimateTokens(history, () => o.render(view(history))) < limit) return;
+      await auto("threshold", signal);
+    },
+    /** After a request was cut by `max_tokens` or refused as too long: true when it compacted. */
+    afterOverflow(reason: "max_tokens" | "context_length", signal: AbortSignal): Promise<boolean> {
+      return auto(reason, signal);
+    },
+  };
+}
+
+export type Compactor = ReturnType<typeof createCompactor>;
+
+/** The compactor for a session's current harness and model (the window follows `/model`). */
+export function sessionCompactor(o: {
+  harness: Harness;
+  model: string;
+  deps: Pick<SessionDeps, "contextWindow" | "autoCompactTokenLimit" | "provider" | "newId">;
+  render(history: HistoryEvent[]): ChatRequest;
+  history(): HistoryEvent[];
+  commit(events: HistoryEvent[]): void;
+  send(output: SessionOutput): void;
+}): Compactor {
+  return createCompactor({
+    rule: o.harness.compaction,
+    window: contextWindowFor(o.model, o.deps.contextWindow),
+    tokenLimit: o.deps.autoCompactTokenLimit,
+    render: o.render,
+    provider: o.deps.provider(o.model),
+    history: o.history,
+    commit: o.commit,
+    send: o.send,
+    newId: o.deps.newId,
+  });
+}
+
+/**
+ * One model request with compaction around it: compact first when over the threshold; when
+ * the answer is cut by `max_tokens` (with or without a half-written tool call) or the
+ * endpoint refuses the request as too long, compact and send it once more. At most one
+ * retry: a second refusal ends the turn with a clear error instead of looping.
+ */
+export async function sampleWithCompaction<T extends { finish: string }>(options: {
+  compactor?: Compactor;
+  signal: AbortSignal;
+  sample(): Promise<T>;
+}): Promise<T> {
+  const { compactor, signal, sample } = options;
+  if (!compactor) return sample();
+  await compactor.beforeRequest(signal);
+  try {
+    const first = await sample();
+    if (first.finish !== "length" || signal.aborted) return first;
+    if (!(await compactor.afterOverflow("max_tokens", signal))) return first;
+  } catch (error) {
+    if (!isContextLength(error) || signal.aborted) throw error;
+    if (!(await compactor.afterOverflow("context_length", signal))) throw error;
+  }
+  try {
+    return await sample();
+  } catch (error) {
+    if (!isContextLength(error)) throw error;
+    throw new TurnError(
+      `The conversation is still too long for the model's context window after compacting it (${(error as Error).message}). Start a new session, or set a smaller \`model_context_window\` so compaction starts earlier.`,
+      "context_length",
+    );
+  }
+}
+
+function isContextLength(error: unknown): boolean {
+  return error instanceof TurnError && error.code === "context_length";
+}

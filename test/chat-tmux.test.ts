@@ -1,0 +1,242 @@
+/**
+ * The interactive chat driven as a person would: the built `bin/interpreter.js` runs in a real
+ * terminal (a private tmux server), keys go in with `send-keys`, and what the screen shows comes
+ * back with `capture-pane`. Only the model is fake.
+ */
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeModel, startFakeModel } from "./support/fake-model.js";
+import { tempDir } from "./support/in-process.js";
+import { BIN } from "./support/spawn-agent.js";
+
+const run = promisify(execFile);
+const SOCKET = `oi-chat-test-${process.pid}`;
+const tmux = (...args: string[]) => run("tmux", ["-L", SOCKET, ...args], { encoding: "utf8" });
+const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+
+let model: FakeModel;
+const home = tempDir("oi-home-");
+const cwd = tempDir("oi-ws-");
+
+/** Starts the chat in a fresh 120x40 tmux window; the shell prints the exit code when it ends. */
+async function startChat(name: string, args: string[], env: Record<string, string> = {}) {
+  const vars = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: home,
+    TERM: "screen",
+    INTERPRETER_HOME: home,
+    OPENAI_BASE_URL: model.url,
+    OPENAI_API_KEY: "sk-test",
+    ...env,
+  };
+  const assignments = Object.entries(vars).map(([k, v]) => quote(`${k}=${v}`));
+  const command = [
+    "env -i",
+    ...assignments,
+    quote(process.execPath),
+    quote(BIN),
+    "-m mock-model",
+    ...args.map(quote),
+    "; echo EXITED $?; sleep 600",
+  ].join(" ");
+  await tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", "-c", cwd, command);
+  return {
+    keys: (...keys: string[]) => tmux("send-keys", "-t", name, ...keys),
+    /** Types text literally (no key-name lookup), then Enter. */
+    type: async (text: string) => {
+      await tmux("send-keys", "-t", name, "-l", text);
+      await tmux("send-keys", "-t", name, "Enter");
+    },
+    /** The whole scrollback, wrapped lines joined, trailing blanks trimmed (`-e`: with SGR codes). */
+    screen: async (escapes = false) => {
+      const args = ["capture-pane", "-p", "-J", "-S", "-500", ...(escapes ? ["-e"] : []), "-t", name];
+      const { stdout } = await tmux(...args);
+      return stdout
+        .split("\n")
+        .map((line) => line.trimEnd())
+        .join("\n");
+    },
+    /** Polls the screen until `pattern` shows up; fails with the screen as it was. */
+    async until(
+      pattern: RegExp | string | ((screen: string) => boolean),
+      timeoutMs = 20_000,
+    ): Promise<string> {
+      const deadline = Date.now() + timeoutMs;
+      let last = "";
+      for (;;) {
+        last = await this.screen();
+        const found =
+          typeof pattern === "string"
+            ? last.includes(pattern)
+            : pattern instanceof RegExp
+              ? pattern.test(last)
+              : pattern(last);
+        if (found) return last;
+        if (Date.now() > deadline) throw new Error(`screen never showed ${pattern}:\n${last}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}
+
+/** The chat waits for input: the last line on screen is an empty prompt. */
+const atPrompt = (screen: string) => screen.trimEnd().split("\n").at(-1) === "›";
+
+beforeAll(async () => {
+  model = await startFakeModel({ models: ["mock-model"] });
+});
+
+afterAll(async () => {
+  await tmux("kill-server").catch(() => {});
+  await model?.close();
+});
+
+describe("interactive chat in a terminal", () => {
+  let chat: Awaited<ReturnType<typeof startChat>>;
+
+  it("streams the answer, runs a command and shows it as a ✓ line with folded output", async () => {
+    chat = await startChat("main", []);
+    await chat.until(atPrompt);
+    model.reply(
+      {
+        reasoning: "Thinking about files.",
+        text: "Listing numbers now.",
+        toolCalls: [{ name: "shell_command", arguments: { command: "seq 1 30" } }],
+      },
+      { text: "Counted to thirty." },
+    );
+    await chat.type("count for me");
+    const screen = await chat.until("Counted to thirty.");
+    expect(screen).toContain("Thinking about files.");
+    expect(screen).toContain("Listing numbers now.");
+    expect(screen).toMatch(/^✓ seq 1 30$/m);
+    // Folded: the first and last lines, with the middle counted.
+    expect(screen).toMatch(/^ {4}1$/m);
+    expect(screen).toMatch(/^ {4}… 25 more lines$/m);
+    expect(screen).toMatch(/^ {4}30$/m);
+    expect(screen).not.toMatch(/^ {4}15$/m);
+    // Colours are on in a terminal: reasoning dimmed, the check mark green.
+    const coloured = await chat.screen(true);
+    expect(coloured).toContain("\x1b[");
+  });
+
+  it("asks before a command and runs it after `y`", async () => {
+    model.reply(
+      { toolCalls: [{ name: "shell_command", arguments: { command: "touch allowed.txt" } }] },
+      { text: "Made the file." },
+    );
+    await chat.type("make a file");
+    const question = await chat.until(/\[y\] yes +\[a\] always +\[n\] no +\[N\] never/);
+    expect(question).toMatch(/^\? touch allowed\.txt$/m);
+    expect(existsSync(path.join(cwd, "allowed.txt"))).toBe(false);
+    await chat.keys("y");
+    const screen = await chat.until("Made the file.");
+    expect(screen).toMatch(/^✓ touch allowed\.txt$/m);
+    expect(existsSync(path.join(cwd, "allowed.txt"))).toBe(true);
+  });
+
+  it("does not run a command rejected with `n`", async () => {
+    model.reply(
+      { toolCalls: [{ name: "shell_command", arguments: { command: "touch rejected.txt" } }] },
+      { text: "Understood, not touching it." },
+    );
+    await chat.type("make another");
+    await chat.until(/^\? touch rejected\.txt$/m);
+    await chat.keys("n");
+    const screen = await chat.until("Understood, not touching it.");
+    expect(screen).toMatch(/^✗ touch rejected\.txt$/m);
+    expect(existsSync(path.join(cwd, "rejected.txt"))).toBe(false);
+    // The model was told the call was rejected.
+    expect(JSON.stringify(model.requests.at(-1)?.body.messages.at(-1))).toMatch(/reject/i);
+  });
+
+  it("shows an edit as a coloured diff", async () => {
+    model.reply(
+      {
+        toolCalls: [
+          {
+            name: "apply_patch",
+            arguments: {
+              input: "*** Begin Patch\n*** Add File: notes.txt\n+first line\n+second line\n*** End Patch\n",
+            },
+          },
+        ],
+      },
+      { text: "Wrote the notes." },
+    );
+    await chat.type("write notes");
+    const screen = await chat.until("Wrote the notes.");
+    expect(screen).toMatch(/notes\.txt \(new file\) \+2 -0/);
+    expect(screen).toMatch(/^ {4}\+ first line$/m);
+    expect(screen).toMatch(/^ {4}\+ second line$/m);
+    const coloured = await chat.screen(true);
+    // The added lines are green (SGR 32).
+    expect(coloured).toContain("\x1b[32m    + first line");
+  });
+
+  it("completes `/` names with Tab and runs the agent's slash command", async () => {
+    const before = model.requests.length;
+    await chat.keys("/harn", "Tab");
+    await chat.until(/^› \/harness$/m);
+    await chat.keys("Enter");
+    const screen = await chat.until("Switch with `/harness <id>`.");
+    expect(screen).toContain("`codex` (active)");
+    // Answered by the agent itself, not the model.
+    expect(model.requests.length).toBe(before);
+  });
+
+  it("cancels a hanging turn with Ctrl-C, then answers the next prompt", async () => {
+    model.reply({ hang: true }, { text: "Back in business." });
+    await chat.type("this will hang");
+    await chat.until(/Working…/);
+    await chat.keys("C-c");
+    await chat.until("⏹ Cancelled.");
+    await chat.until(atPrompt);
+    await chat.type("are you there?");
+    await chat.until("Back in business.");
+    // The new prompt reached the model (after the cancelled one, which stays in the history).
+    expect(model.requests.at(-1)?.body.messages.at(-1).content).toMatch(/are you there\?$/);
+  });
+
+  it("quits on Ctrl-D with exit code 0", async () => {
+    await chat.keys("C-d");
+    await chat.until(/^EXITED 0$/m);
+  });
+
+  it("--last resumes the session and shows the earlier exchange; NO_COLOR means no escape codes", async () => {
+    const resumed = await startChat("resumed", ["--last"], { NO_COLOR: "1" });
+    const screen = await resumed.until(atPrompt);
+    expect(screen).toContain("› count for me");
+    expect(screen).toContain("Counted to thirty.");
+    expect(screen).toMatch(/^✓ touch allowed\.txt$/m);
+    model.reply(
+      {
+        toolCalls: [
+          {
+            name: "apply_patch",
+            arguments: {
+              input:
+                "*** Begin Patch\n*** Update File: notes.txt\n@@\n-first line\n+changed line\n*** End Patch\n",
+            },
+          },
+        ],
+      },
+      { text: "Changed it." },
+    );
+    await resumed.type("change the notes");
+    const after = await resumed.until("Changed it.");
+    expect(after).toMatch(/^ {4}- first line$/m);
+    expect(after).toMatch(/^ {4}\+ changed line$/m);
+    // The model saw the earlier turns.
+    expect(JSON.stringify(model.requests.at(-2)?.body.messages)).toContain("count for me");
+    expect(await resumed.screen(true)).not.toContain("\x1b[");
+    await resumed.keys("C-c");
+    await resumed.until("Press Ctrl-C again");
+    await resumed.keys("C-c");
+    await resumed.until(/^EXITED 0$/m);
+    model.assertDone();
+  });
+});

@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { builtinHarnesses } from "../src/harnesses/harness-list.js";
+import { prefixShare } from "../src/providers/prefix-share.js";
+import { type FakeModel, type FakeStep, startFakeModel } from "./support/fake-model.js";
+import { type InProcessAgent, startInProcess } from "./support/in-process.js";
+
+let model: FakeModel;
+let oi: InProcessAgent;
+
+afterEach(async () => {
+  await oi?.close();
+  await model?.close();
+});
+
+/** One shell call and a closing answer, in each harness's own terms. */
+function steps(harness: string, n: number): FakeStep[] {
+  const command = `echo turn ${n}`;
+  const native: Record<string, string> = {
+    codex: "shell_command",
+    "claude-code": "Bash",
+    "claude-code-bare": "Bash",
+    "kimi-code": "Bash",
+    "gemini-cli": "run_shell_command",
+    "qwen-code": "run_shell_command",
+    pi: "bash",
+  };
+  if (harness === "mini-swe-agent") {
+    return [
+      { text: `THOUGHT: run it.\n\n\`\`\`bash\n${command}\n\`\`\`` },
+      { text: "THOUGHT: done.\n\n```bash\necho COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT\n```" },
+    ];
+  }
+  if (harness === "hermes") {
+    const call = JSON.stringify({ name: "shell_command", arguments: { command } });
+    return [{ text: `Running it.\n<tool_call>\n${call}\n</tool_call>` }, { text: `Turn ${n} done.` }];
+  }
+  return [
+    { text: "Running it.", toolCalls: [{ name: native[harness]!, arguments: { command } }] },
+    { text: `Turn ${n} done.` },
+  ];
+}
+
+type Body = { messages: Array<{ role: string }>; tools?: unknown[]; prompt_cache_key?: string };
+
+describe("prompt caching: a stable prefix across the turns of a session", () => {
+  it.each(builtinHarnesses().map((h) => [h.id, h] as const))(
+    "%s: system prompt and tools byte-identical over 3 turns, each request a prefix of the next",
+    async (id, harness) => {
+      model = await startFakeModel();
+      oi = await startInProcess({
+        model,
+        harnesses: [harness],
+        configToml: `harness = "${id}"\nmode = "full-access"\n`,
+        // An OpenAI-family id, so Codex sends its cache key.
+        cli: { model: "gpt-5-mock" },
+      });
+      const { sessionId } = await oi.newSession();
+      for (let turn = 1; turn <= 3; turn++) {
+        model.reply(...steps(id, turn));
+        expect(await oi.prompt(sessionId, `Turn ${turn}: run the command.`)).toBe("end_turn");
+      }
+      model.assertDone();
+      const bodies = model.requests.map((r) => r.body as Body);
+      expect(bodies).toHaveLength(6);
+      const system = JSON.stringify(bodies[0]!.messages[0]);
+      const tools = JSON.stringify(bodies[0]!.tools ?? []);
+      for (const body of bodies) {
+        expect(JSON.stringify(body.messages[0])).toBe(system);
+        expect(JSON.stringify(body.tools ?? [])).toBe(tools);
+      }
+      // Every request repeats the previous one message for message, then adds to it.
+      for (let i = 1; i < bodies.length; i++) {
+        const before = bodies[i - 1]!.messages;
+        expect(bodies[i]!.messages.slice(0, before.length)).toEqual(before);
+      }
+      const share = prefixShare(bodies);
+      expect(share.overall).toBeGreaterThan(0.9);
+      for (const s of share.perRequest) expect(s).toBeGreaterThan(0.8);
+      const keys = new Set(bodies.map((b) => b.prompt_cache_key));
+      if (id === "codex") expect([...keys]).toEqual([sessionId]);
+      else if (id === "kimi-code") expect([...keys]).toEqual([`session_${sessionId}`]);
+      else expect([...keys]).toEqual([undefined]);
+    },
+  );
+});
+
+describe("prefixShare", () => {
+  const tools = [{ type: "function", function: { name: "x", description: "d".repeat(500), parameters: {} } }];
+  const user = (text: string) => ({ role: "user", content: text });
+  it("is near 1 when each request extends the last, and low when the start changes", () => {
+    const a = { tools, messages: [{ role: "system", content: "S" }, user("one")] };
+    const b = { tools, messages: [...a.messages, user("two")] };
+    expect(prefixShare([a, b]).overall).toBeGreaterThan(0.99);
+    // A date in the system prompt that changes between requests breaks the whole prefix after it.
+    const dated = (day: string) => ({
+      tools: [],
+      messages: [{ role: "system", content: `Today: ${day}` }, user("x".repeat(1000))],
+    });
+    expect(prefixShare([dated("Mon"), dated("Tue")]).overall).toBeLessThan(0.05);
+    expect(prefixShare([a]).perRequest).toEqual([]);
+  });
+});
