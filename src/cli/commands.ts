@@ -2,6 +2,8 @@
 export interface Command {
   /** One line for the help screen: the usage shape, then what it does. */
   usage: string;
+  /** The command's own flags, one per line, for `interpreter <command> --help`. */
+  options?: string;
   load(): Promise<(argv: string[]) => Promise<number>>;
 }
 
@@ -9,6 +11,11 @@ export interface Command {
 export const COMMANDS: Record<string, Command> = {
   chat: {
     usage: "chat                interactive chat in this terminal (the default); --resume [ID], --last",
+    options: `  -C, --cd <dir>             work in this folder
+      --mode <mode>          read-only | workspace-write | auto | full-access
+      --full-auto            same as --mode full-access
+      --resume [ID]          continue a stored session (an id prefix works; no id: pick one)
+      --last                 continue the newest session in this folder`,
     load: async () => (await import("./chat-command.js")).chatCommand,
   },
   acp: {
@@ -18,6 +25,18 @@ export const COMMANDS: Record<string, Command> = {
   exec: {
     usage:
       'exec "<prompt>"     run one prompt, answer on stdout (read-only; --full-auto, --json, resume ID; docs/exec.md)',
+    options: `  -C, --cd <dir>             work in this folder
+      --mode <mode>          read-only (default) | workspace-write | auto | full-access
+      --full-auto            run confined commands without asking (mode auto)
+  -s, --sandbox <policy>     Codex names: read-only | workspace-write | danger-full-access
+      --yolo                 full-access, no sandbox (also --dangerously-bypass-approvals-and-sandbox)
+      --json                 Codex JSONL events on stdout (also --experimental-json)
+  -o, --output-last-message <file>   write the final answer to a file
+  -i, --image <file>         attach an image (repeatable)
+      --output-schema <file> ask for an answer matching this JSON schema
+      --add-dir <dir>        another folder the agent may write to (repeatable)
+  resume <ID> | resume --last        continue a stored session
+  The prompt is read from stdin when it is "-" or missing and stdin is not a terminal.`,
     load: async () => (await import("./exec-command.js")).execCommand,
   },
   trust: {
@@ -26,6 +45,12 @@ export const COMMANDS: Record<string, Command> = {
   },
   sessions: {
     usage: "sessions [show|export|rm ID]  list stored sessions, or show, export (json|md) or delete one",
+    options: `      --json                 machine-readable list
+      --cwd <dir>            only sessions started in this folder
+      --limit <n>            how many to list (default 20)
+      --format json|md       export format (default json, or md for an -o file ending .md)
+  -o, --output <file>        export to a file instead of stdout
+      --reasoning            show: include the model's reasoning`,
     load: async () => (await import("./sessions-command.js")).sessionsCommand,
   },
   resume: {
@@ -40,11 +65,16 @@ export const COMMANDS: Record<string, Command> = {
   },
   usage: {
     usage: "usage [--since 7d|DATE] [--by model|harness|session] [--json]  tokens and cost from the ledger",
+    options: `      --since <7d|24h|DATE>  only requests since then
+      --by model|harness|session   how to group (default model)
+      --json                 machine-readable report`,
     load: async () => (await import("./usage-command.js")).usageCommand,
   },
   doctor: {
     usage:
       "doctor              check Node, home, config, endpoint, harness, sandbox and MCP servers (--json)",
+    options: `      --json                 machine-readable report
+      --timeout <seconds>    bound for each network check and MCP start (default 10)`,
     load: async () => (await import("./doctor-command.js")).doctorCommand,
   },
 };

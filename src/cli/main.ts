@@ -1,7 +1,7 @@
 import { parseCommandArgs, splitCommand } from "./args.js";
 import { COMMANDS } from "./commands.js";
 import { scrubEnviron } from "./scrub-environ.js";
-import { usage } from "./usage-text.js";
+import { commandUsage, usage } from "./usage-text.js";
 import { VERSION } from "./version.js";
 
 /** Commands that hold model keys in memory while they run agents. */
@@ -22,7 +22,8 @@ export async function main(argv: string[]): Promise<number> {
         return fail(error);
       }
     }
-    process.stdout.write(usage(COMMANDS));
+    const known = command === undefined ? undefined : COMMANDS[command];
+    process.stdout.write(known ? commandUsage(known) : usage(COMMANDS));
     return 0;
   }
   const entry = COMMANDS[command];
