@@ -5,10 +5,15 @@ import path from "node:path";
 import { Readable, Writable } from "node:stream";
 import { client, methods, ndJsonStream } from "@agentclientprotocol/sdk";
 
-/** Starts `command args` as an ACP agent and connects the SDK client; times spawn → initialize. */
-export async function startAgent({ command, args, env, cwd }) {
+/**
+ * Starts `command args` as an ACP agent and connects the SDK client; times spawn → initialize.
+ * `stderr` is a file descriptor for the agent's stderr (default: dropped); `onSpawn(child)` lets a
+ * caller watch or kill an agent that never answers `initialize`.
+ */
+export async function startAgent({ command, args, env, cwd, stderr = "ignore", onSpawn }) {
   const start = performance.now();
-  const child = spawn(command, args, { env, cwd, stdio: ["pipe", "pipe", "ignore"] });
+  const child = spawn(command, args, { env, cwd, stdio: ["pipe", "pipe", stderr] });
+  onSpawn?.(child);
   const stream = ndJsonStream(Writable.toWeb(child.stdin), Readable.toWeb(child.stdout));
   const updates = [];
   const connection = client({ name: "bench" })

@@ -28,7 +28,7 @@ export function markdownReport(r) {
   if (r.peers) {
     lines.push(
       "",
-      "Peers, same run, same scripted model:",
+      "Peers, same run, same scripted task (codex-acp speaks only the Responses API, so it gets the same script from bench/responses-model.mjs):",
       "",
       "| agent | spawn → initialize | session/new | 10 sequential shell calls | peak PSS of the tree |",
       "| --- | --- | --- | --- | --- |",
