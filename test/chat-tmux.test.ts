@@ -177,13 +177,23 @@ describe("interactive chat in a terminal", () => {
     expect(coloured).toContain("\x1b[32m    + first line");
   });
 
+  it("renders the answer's Markdown: no asterisks or backticks on screen", async () => {
+    // Three characters a chunk: every marker arrives split across chunks.
+    model.reply({ text: "It is **done** now.\n- `notes.txt`", chunkSize: 3 });
+    await chat.type("summarise");
+    const screen = await chat.until((s) => /^• notes\.txt$/m.test(s) && atPrompt(s));
+    expect(screen).toMatch(/^It is done now\.$/m);
+    expect(screen).not.toContain("**done**");
+  });
+
   it("completes `/` names with Tab and runs the agent's slash command", async () => {
     const before = model.requests.length;
     await chat.keys("/harn", "Tab");
     await chat.until(/^› \/harness$/m);
     await chat.keys("Enter");
-    const screen = await chat.until("Switch with `/harness <id>`.");
-    expect(screen).toContain("`codex` (active)");
+    // The agent's answer is Markdown too: its backticks and list markers are rendered.
+    const screen = await chat.until("Switch with /harness <id>.");
+    expect(screen).toMatch(/^• codex \(active\)/m);
     // Answered by the agent itself, not the model.
     expect(model.requests.length).toBe(before);
   });
@@ -211,6 +221,8 @@ describe("interactive chat in a terminal", () => {
     const screen = await resumed.until(atPrompt);
     expect(screen).toContain("› count for me");
     expect(screen).toContain("Counted to thirty.");
+    // Without colours the answer is exactly what the model wrote.
+    expect(screen).toMatch(/^It is \*\*done\*\* now\.$/m);
     expect(screen).toMatch(/^✓ touch allowed\.txt$/m);
     model.reply(
       {

@@ -1,5 +1,7 @@
+import { stripVTControlCharacters } from "node:util";
 import type { SessionUpdate, StopReason, ToolCallContent } from "../../acp/local-client.js";
 import { lastLine } from "./fold-output.js";
+import { MarkdownStream } from "./markdown-stream.js";
 import { planChecklist } from "./plan-checklist.js";
 import { createSpinner } from "./spinner.js";
 import type { Style } from "./style.js";
@@ -14,7 +16,7 @@ export interface RendererOptions {
 }
 
 /**
- * Turns the agent's `session/update`s into a line-oriented transcript: streamed text, dimmed
+ * Turns the agent's `session/update`s into a line-oriented transcript: streamed Markdown, dimmed
  * reasoning, one line per tool call, diffs, folded output, plans. It owns the cursor's column,
  * so whatever it prints starts on a fresh line when it has to.
  */
@@ -22,6 +24,8 @@ export class Renderer {
   private readonly style: Style;
   private readonly spinner;
   private readonly tools = new Map<string, ToolState>();
+  /** The answer's Markdown, styled a line at a time (passed through when colours are off). */
+  private readonly answer: MarkdownStream;
   /** What the current, unfinished terminal line holds. */
   private open: "text" | "thought" | undefined;
   private running: string | undefined;
@@ -41,6 +45,7 @@ export class Renderer {
       style: options.style,
       columns: options.columns,
     });
+    this.answer = new MarkdownStream({ style: options.style, width: options.columns });
   }
 
   turnStarted(): void {
@@ -132,11 +137,12 @@ export class Renderer {
   private stream(kind: "text" | "thought", text: string): void {
     if (!text) return;
     this.spinner.hide();
-    if (this.open && this.open !== kind) this.endLine();
+    if ((this.open && this.open !== kind) || (kind === "thought" && this.answer.pending)) this.endLine();
     if (kind === "text") this.said = (this.said + text).slice(-4000);
-    const out = kind === "thought" ? this.style.dim(this.style.italic(text)) : text;
-    this.options.write(out);
-    this.open = text.endsWith("\n") ? undefined : kind;
+    // Reasoning is not Markdown-rendered: it stays dimmed plain text.
+    const out = kind === "thought" ? this.style.dim(this.style.italic(text)) : this.answer.push(text);
+    if (out) this.options.write(out);
+    if (out) this.open = out.endsWith("\n") ? undefined : kind;
   }
 
   private toolUpdate(update: Extract<SessionUpdate, { sessionUpdate: "tool_call_update" }>): void {
@@ -165,18 +171,32 @@ export class Renderer {
   private refresh(): void {
     if (!this.active || this.open) return;
     const tool = this.running ? this.tools.get(this.running) : undefined;
-    if (tool) {
+    const pending = this.answer.pending;
+    if (pending) this.spinner.show(preview(pending, this.options.columns() - 6));
+    else if (tool) {
       const output = texts(tool.content).at(-1);
       this.spinner.show(oneLine(tool.title), output ? lastLine(output) : "");
     } else this.spinner.show("Working… (Ctrl-C to cancel)");
   }
 
+  /** Ends the current line; an answer line still held for styling is written first. */
   private endLine(): void {
-    if (this.open) this.options.write("\n");
+    const held = this.answer.pending;
+    const rest = this.answer.end();
+    if (held || this.open) this.options.write(`${rest}\n`);
     this.open = undefined;
   }
 
   private view() {
     return { style: this.style, width: Math.max(20, this.options.columns()), cwd: this.cwd };
   }
+}
+
+/**
+ * An answer line still streaming, shown unstyled in the spinner's place (redrawn in place, so
+ * it never wraps): its tail, so the newest words are in sight.
+ */
+function preview(line: string, room: number): string {
+  const chars = [...stripVTControlCharacters(line)].map((c) => (c < " " ? " " : c));
+  return chars.length <= room ? chars.join("") : `…${chars.slice(-Math.max(1, room - 1)).join("")}`;
 }
