@@ -258,6 +258,34 @@ describe("a request that overflows is compacted and sent once more", () => {
     expect(oi.editor.text(sessionId)).toContain("fits now");
   });
 
+  it("a summary request refused as too long is sent again with long tool outputs cut", async () => {
+    model = await startFakeModel();
+    oi = await startInProcess({ model, configToml: 'mode = "full-access"\n' });
+    const { sessionId } = await oi.newSession();
+    const command = `node -e "process.stdout.write('BIG-START ' + 'y'.repeat(30000) + ' BIG-END')"`;
+    const clipped = (b: ChatBody) => {
+      check(isSummaryRequest(b));
+      const text = requestText(b);
+      if (
+        !text.includes("BIG-START") ||
+        !text.includes("characters omitted") ||
+        text.includes("y".repeat(3000))
+      )
+        throw new Error("the retried summary request does not carry the output cut to head and tail");
+    };
+    model.reply(
+      { toolCalls: [{ name: "shell_command", arguments: { command } }] },
+      tooLong,
+      { ...tooLong, expect: (b) => check(requestText(b).includes("y".repeat(3000))) },
+      { ...summary, expect: clipped },
+      { text: "fits now", expect: retried },
+    );
+    expect(await oi.prompt(sessionId, "print the big thing")).toBe("end_turn");
+    model.assertDone();
+    const stored = oi.runtime.store.events(sessionId).map((e) => e.event);
+    expect(stored.find((e) => e.type === "compaction")).toMatchObject({ reason: "context_length" });
+  });
+
   it("a second context-length error ends the turn with a clear error, without looping", async () => {
     const sessionId = await sessionWithHistory();
     model.reply(tooLong, summary, tooLong);
@@ -267,4 +295,65 @@ describe("a request that overflows is compacted and sent once more", () => {
     expect(stored.filter((e) => e.type === "compaction")).toHaveLength(1);
     expect(stored.at(-1)).toMatchObject({ type: "turn_ended", stopReason: null });
   });
+});
+
+it("records each summary request in the ledger: usage events, /usage, usage_update and cost", async () => {
+  model = await startFakeModel();
+  const prices = '[model_prices."mock-model"]\ninput = 2.0\noutput = 8.0\n';
+  oi = await startInProcess({
+    model,
+    configToml: `mode = "full-access"\nmodel_context_window = 10000\n${prices}`,
+  });
+  const { sessionId } = await oi.newSession();
+  await firstTurn(sessionId, { prompt_tokens: 9200 });
+  oi.editor.clear();
+  model.reply(
+    { text: "SUMMARY-ledger", usage: { prompt_tokens: 3000, completion_tokens: 200 } },
+    { text: "deployed", usage: { prompt_tokens: 900, completion_tokens: 10 } },
+  );
+  expect(await oi.prompt(sessionId, "now deploy")).toBe("end_turn");
+  // `/compact` outside a turn is recorded too.
+  model.reply({ text: "SUMMARY-manual", usage: { prompt_tokens: 1000, completion_tokens: 100 } });
+  await oi.prompt(sessionId, "/compact");
+  model.assertDone();
+
+  const stored = oi.runtime.store.events(sessionId).map((e) => e.event);
+  const usage = stored.filter((e) => e.type === "usage");
+  // Two requests in turn 1, the summary and the answer in turn 2, then the /compact summary.
+  expect(usage).toHaveLength(5);
+  const summaries = usage.filter((e) => e.purpose === "compaction");
+  expect(summaries).toMatchObject([
+    { inputTokens: 3000, outputTokens: 200, model: "mock-model", harness: "codex", provider: "openai" },
+    { inputTokens: 1000, outputTokens: 100 },
+  ]);
+  expect(summaries[0]?.latencyMs).toBeGreaterThanOrEqual(0);
+  // Each summary's usage is committed just before its compaction event, inside the running turn.
+  const at = stored.indexOf(summaries[0]!);
+  expect(stored[at + 1]).toMatchObject({ type: "compaction", reason: "threshold" });
+  const turn2 = stored.filter((e) => e.type === "turn_started")[1];
+  expect(summaries[0]?.turnId).toBe(turn2?.type === "turn_started" ? turn2.turnId : "");
+
+  // The cost includes the summary requests: 3000 × 2 + 200 × 8 per million for the first.
+  const cost = (tokens: { inputTokens: number; outputTokens: number }) =>
+    (tokens.inputTokens * 2 + tokens.outputTokens * 8) / 1e6;
+  expect(summaries[0]?.cost).toBeCloseTo(cost(summaries[0]!), 12);
+  const total = usage.reduce((sum, e) => sum + cost(e), 0);
+  expect(usage.at(-1)?.sessionCost).toBeCloseTo(total, 12);
+
+  // The editor's usage_update after the compaction carries the cost with it, and its context
+  // meter drops below the 9,200 tokens of the last request before it.
+  const updates = oi.editor.updates(sessionId).filter((u) => u.sessionUpdate === "usage_update");
+  expect(updates).toHaveLength(3);
+  expect(updates[0]).toMatchObject({ cost: { currency: "USD" } });
+  expect((updates[0] as { used: number }).used).toBeLessThan(9200);
+
+  oi.editor.clear();
+  await oi.prompt(sessionId, "/usage");
+  const text = oi.editor.text(sessionId);
+  expect(text).toContain("Model requests: 5");
+  expect(text).toContain(`Of which compaction: 2 requests, 4300 tokens`);
+  // `interpreter usage` reads the same ledger.
+  const [byModel] = oi.runtime.store.usage({ by: "model" });
+  expect(byModel).toMatchObject({ key: "mock-model", requests: 5, priced: 5 });
+  expect(byModel?.cost).toBeCloseTo(total, 12);
 });

@@ -66,7 +66,7 @@ describe("defaults", () => {
     expect(config.model).toBeUndefined();
     expect(config.harness).toBeUndefined();
     expect(config.mode).toBe("workspace-write");
-    expect(config.contextWindow).toBe(128_000);
+    expect(config.modelContextWindow).toBeUndefined();
     expect(config.maxTurnSteps).toBe(100);
     expect(config.models).toEqual([]);
     expect(config.mcpServers).toEqual({});
@@ -127,7 +127,7 @@ env = { DEBUG = "1" }
     expect(config.models).toEqual(["kimi-k2", "glm-4.6"]);
     expect(config.harness).toBe("kimi-code");
     expect(config.mode).toBe("auto");
-    expect(config.contextWindow).toBe(262_144);
+    expect(config.modelContextWindow).toBe(262_144);
     expect(config.maxTurnSteps).toBe(40);
     expect(config.provider).toEqual({
       id: "mock",
@@ -331,7 +331,7 @@ base_url = "http://127.0.0.1:4321/v1"
 `);
     const config = load({ profile: "local" });
     expect(config.provider).toMatchObject({ id: "lmstudio", baseUrl: "http://127.0.0.1:4321/v1" });
-    expect(config.contextWindow).toBe(32_768);
+    expect(config.modelContextWindow).toBe(32_768);
   });
 });
 
@@ -367,7 +367,7 @@ describe("-c overrides", () => {
     expect(config.harness).toBe("kimi-code");
     expect(config.model).toBe("gpt-5.1-codex");
     expect(config.models).toEqual(["a", "b"]);
-    expect(config.contextWindow).toBe(64_000);
+    expect(config.modelContextWindow).toBe(64_000);
     expect(config.mcpServers).toEqual({ x: { url: "http://h/mcp?a=b" } });
   });
 

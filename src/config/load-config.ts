@@ -17,7 +17,6 @@ import {
 } from "./types.js";
 import { scrubSecrets, secretsFromEnv, validateLayer } from "./validate-layer.js";
 
-export const DEFAULT_CONTEXT_WINDOW = 128_000;
 export const DEFAULT_MAX_TURN_STEPS = 100;
 
 /**
@@ -105,7 +104,6 @@ export function loadConfig(options: LoadConfigOptions): Config {
     models: user.models ?? [],
     ...(harness === undefined ? {} : { harness }),
     mode: user.mode ?? "workspace-write",
-    contextWindow: user.model_context_window ?? DEFAULT_CONTEXT_WINDOW,
     modelContextWindow: user.model_context_window,
     autoCompactTokenLimit: user.model_auto_compact_token_limit,
     maxTurnSteps: user.max_turn_steps ?? DEFAULT_MAX_TURN_STEPS,

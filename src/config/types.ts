@@ -46,9 +46,10 @@ export interface Config {
   harness?: string;
   /** Default permission mode for new sessions. */
   mode: Mode;
-  /** Context window of the selected model in tokens (`model_context_window`, else 128k). */
-  contextWindow: number;
-  /** `model_context_window` as configured; sessions fall back to `contextWindowFor(model)`. */
+  /**
+   * `model_context_window` as configured, for every model of the session; unset means each
+   * model's window comes from the built-in table (`contextWindowFor(model)`).
+   */
   modelContextWindow?: number;
   /** `model_auto_compact_token_limit`: compact at this many tokens instead of the harness's rule. */
   autoCompactTokenLimit?: number;

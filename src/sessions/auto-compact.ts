@@ -3,10 +3,18 @@ import type { CompactionRule, Harness } from "../harnesses/types.js";
 import type { ChatRequest, Provider } from "../providers/types.js";
 import type { HistoryEvent, HistoryEventOf } from "../store/events.js";
 import { compactionLimit, estimateTokens } from "./auto-compact-rule.js";
-import { COMPACT_PROMPT, compactedView, hasWork, KEEP_USER_BYTES, summarize } from "./compaction.js";
+import {
+  COMPACT_PROMPT,
+  compactedView,
+  hasWork,
+  KEEP_USER_BYTES,
+  type SummaryRequest,
+  summarize,
+} from "./compaction.js";
 import type { SessionDeps } from "./session-deps.js";
 import type { SessionOutput } from "./types.js";
 import { TurnError } from "./types.js";
+import { estimateRequestTokens, type LedgerInfo, usageEvent } from "./usage-totals.js";
 
 export type CompactionReason = NonNullable<HistoryEventOf<"compaction">["reason"]>;
 
@@ -24,6 +32,10 @@ export interface CompactorOptions {
   commit(events: HistoryEvent[]): void;
   send(output: SessionOutput): void;
   newId(): string;
+  /** Model, provider, harness and prices recorded with each summary request's usage. */
+  ledger?: LedgerInfo;
+  /** Clock for request latency in ms (default `Date.now`). */
+  now?: () => number;
 }
 
 export type CompactOutcome =
@@ -42,12 +54,28 @@ export function createCompactor(o: CompactorOptions) {
       keepUserBytes: Math.min(KEEP_USER_BYTES, Math.floor(o.window * 0.2 * 4)),
     });
 
-  /** Summarizes and commits a `compaction` event; throws `TurnError` when the summary request fails. */
+  /**
+   * Summarizes and commits a `compaction` event after the `usage` events of its summary
+   * requests (the ledger counts them, failed and cancelled ones too); throws `TurnError` when
+   * the summary request fails.
+   */
   const compact = async (reason: CompactionReason, signal: AbortSignal): Promise<CompactOutcome> => {
     const history = o.history();
     const current = view(history);
     if (!hasWork(current)) return { status: "nothing" };
     const compactionId = `compaction-${o.newId()}`;
+    const spent: HistoryEventOf<"usage">[] = [];
+    const record = (request: SummaryRequest) => {
+      const event = usageEvent({
+        ...request,
+        turnId: runningTurn(history) ?? compactionId,
+        contextSize: o.window,
+        ledger: o.ledger,
+        history: [...history, ...spent],
+        purpose: "compaction",
+      });
+      if (event) spent.push(event);
+    };
     o.send({ type: "compaction", compactionId, status: "in_progress" });
     let summary: string;
     try {
@@ -57,16 +85,20 @@ export function createCompactor(o: CompactorOptions) {
         provider: o.provider,
         signal,
         prompt: o.rule?.prompt ?? COMPACT_PROMPT,
+        onRequest: record,
+        now: o.now,
       });
     } catch (error) {
       if (signal.aborted) summary = "";
       else {
+        o.commit(spent);
         const message = error instanceof Error ? error.message : String(error);
         o.send({ type: "compaction", compactionId, status: "failed", error: message });
         throw error;
       }
     }
     if (signal.aborted) {
+      o.commit(spent);
       o.send({ type: "compaction", compactionId, status: "cancelled" });
       return { status: "cancelled" };
     }
@@ -77,7 +109,11 @@ export function createCompactor(o: CompactorOptions) {
       summary,
       replaced: history.length,
     };
-    o.commit([event]);
+    // The editor's context meter should drop to what the next request will hold, not show the
+    // summary request's own (pre-compaction) size.
+    const last = spent.at(-1);
+    if (last) last.contextUsed = estimateRequestTokens(o.render(view([...history, event])));
+    o.commit([...spent, event]);
     return { status: "done", event };
   };
 
@@ -122,7 +158,7 @@ export type Compactor = ReturnType<typeof createCompactor>;
 export function sessionCompactor(o: {
   harness: Harness;
   model: string;
-  deps: Pick<SessionDeps, "contextWindow" | "autoCompactTokenLimit" | "provider" | "newId">;
+  deps: Pick<SessionDeps, "contextWindow" | "autoCompactTokenLimit" | "provider" | "newId" | "economy">;
   render(history: HistoryEvent[]): ChatRequest;
   history(): HistoryEvent[];
   commit(events: HistoryEvent[]): void;
@@ -138,7 +174,15 @@ export function sessionCompactor(o: {
     commit: o.commit,
     send: o.send,
     newId: o.deps.newId,
+    // The ledger fields do not depend on the tool list; the economizer built with them is unused.
+    ledger: o.deps.economy({ harness: o.harness, own: [], model: o.model, history: o.history }).ledger,
   });
+}
+
+/** The turn running now (its `turn_started` has no `turn_ended` yet); none for `/compact`. */
+function runningTurn(history: HistoryEvent[]): string | undefined {
+  const last = history.findLast((e) => e.type === "turn_started" || e.type === "turn_ended");
+  return last?.type === "turn_started" ? last.turnId : undefined;
 }
 
 /**

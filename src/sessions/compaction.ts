@@ -1,4 +1,4 @@
-import type { ChatRequest, Provider } from "../providers/types.js";
+import type { ChatRequest, Provider, ProviderError, Usage } from "../providers/types.js";
 import type { ContentBlock, HistoryEvent } from "../store/events.js";
 import { TurnError } from "./types.js";
 
@@ -58,11 +58,25 @@ export function hasWork(view: HistoryEvent[]): boolean {
   return view.some((e) => e.type === "assistant_message" || e.type === "tool_call");
 }
 
+/** One summary request as sent and answered, for the token ledger (see `usageEvent`). */
+export interface SummaryRequest {
+  request: ChatRequest;
+  /** The endpoint's usage, when it sent one. */
+  usage?: Usage;
+  /** Characters streamed back (text, reasoning, tool calls). */
+  outputChars: number;
+  /** The stream ended normally (not with an error or a cancellation). */
+  completed: boolean;
+  latencyMs: number;
+}
+
 /**
  * Asks the model for a handoff summary of `view` (rendered in the active harness's layout, so
  * the request shares its cached prefix, with the prompt as the last user message). A request
- * refused as too long is tried once more without the older half of the view. Throws
+ * refused as too long is tried again with tool outputs cut to their head and tail, then also
+ * without the older half of the view. Throws
  * `TurnError` when the endpoint fails or answers with nothing; "" when the signal aborted.
+ * `onRequest` hears of every request sent, failed ones included, before this returns or throws.
  */
 export async function summarize(options: {
   view: HistoryEvent[];
@@ -70,29 +84,60 @@ export async function summarize(options: {
   provider: Provider;
   signal: AbortSignal;
   prompt?: string;
+  onRequest?(spent: SummaryRequest): void;
+  /** Clock for request latency in ms (default `Date.now`). */
+  now?: () => number;
 }): Promise<string> {
   const ask: HistoryEvent = {
     type: "user_message",
     turnId: "compact",
     content: [{ type: "text", text: options.prompt ?? COMPACT_PROMPT }],
   };
+  const now = options.now ?? Date.now;
   const request = async (view: HistoryEvent[]) => {
+    const body = options.render([...view, ask]);
+    const started = now();
     let summary = "";
-    for await (const event of options.provider.stream(options.render([...view, ask]), {
-      signal: options.signal,
-    })) {
+    let outputChars = 0;
+    let usage: Usage | undefined;
+    let failure: ProviderError | undefined;
+    let finish = "stop";
+    for await (const event of options.provider.stream(body, { signal: options.signal })) {
       if (event.type === "text") summary += event.text;
-      if (event.type === "error") throw new TurnError(event.error.message, event.error.code);
+      if (event.type === "text" || event.type === "reasoning") outputChars += event.text.length;
+      else if (event.type === "tool_calls")
+        for (const call of event.calls) outputChars += call.name.length + call.arguments.length;
+      else if (event.type === "usage") usage = event.usage;
+      else if (event.type === "done") finish = event.finishReason;
+      else if (event.type === "error") failure = event.error;
     }
+    options.onRequest?.({
+      request: body,
+      usage,
+      outputChars,
+      completed: !failure && finish !== "cancelled",
+      latencyMs: now() - started,
+    });
+    if (failure) throw new TurnError(failure.message, failure.code);
     return summary;
   };
-  let summary: string;
-  try {
-    summary = await request(options.view);
-  } catch (error) {
-    const tooLong = error instanceof TurnError && error.code === "context_length";
-    if (!tooLong || options.signal.aborted) throw error;
-    summary = await request(options.view.slice(Math.floor(options.view.length / 2)));
+  // The request that overflowed is usually the one carrying a huge tool output, so the summary
+  // request is often refused too: retry with long outputs cut, then also without the older half.
+  const { view } = options;
+  const attempts = [
+    () => view,
+    () => clipOutputs(view),
+    () => clipOutputs(view.slice(Math.floor(view.length / 2))),
+  ];
+  let summary = "";
+  for (const [index, attempt] of attempts.entries()) {
+    try {
+      summary = await request(attempt());
+      break;
+    } catch (error) {
+      const tooLong = error instanceof TurnError && error.code === "context_length";
+      if (!tooLong || options.signal.aborted || index === attempts.length - 1) throw error;
+    }
   }
   // Scratchpads some prompts ask for (Claude Code's <analysis>, Gemini's <scratchpad>) are not kept.
   summary = summary.replace(/<(analysis|scratchpad)>[\s\S]*?<\/\1>/g, "").trim();
@@ -102,16 +147,28 @@ export async function summarize(options: {
   return summary;
 }
 
+/** Tool outputs are cut to this many characters (head and tail) in a retried summary request. */
+const CLIPPED_OUTPUT_CHARS = 2_000;
+
+function clipOutputs(view: HistoryEvent[]): HistoryEvent[] {
+  return view.map((event) =>
+    event.type === "tool_result" && event.output.length > CLIPPED_OUTPUT_CHARS
+      ? { ...event, output: middle(event.output, CLIPPED_OUTPUT_CHARS) }
+      : event,
+  );
+}
+
 /** A user message over the whole budget, as text with its middle left out. */
 function middleText(content: ContentBlock[], budget: number): ContentBlock {
   const text = content
     .map((block) => (block.type === "text" && typeof block.text === "string" ? block.text : ""))
     .join("\n");
+  return { type: "text", text: middle(text, budget) };
+}
+
+function middle(text: string, budget: number): string {
   const half = Math.max(0, Math.floor(budget / 2) - 50);
-  if (text.length <= half * 2) return { type: "text", text };
+  if (text.length <= half * 2) return text;
   const omitted = text.length - half * 2;
-  return {
-    type: "text",
-    text: `${text.slice(0, half)}\n…[${omitted} characters omitted]…\n${text.slice(-half)}`,
-  };
+  return `${text.slice(0, half)}\n…[${omitted} characters omitted]…\n${text.slice(-half)}`;
 }

@@ -29,6 +29,8 @@ export function usageTotals(history: HistoryEvent[]) {
     priced: 0,
     cost: 0,
     currency: undefined as string | undefined,
+    /** The part of the above spent on compaction summaries (`purpose: "compaction"`). */
+    compaction: { requests: 0, inputTokens: 0, outputTokens: 0, cost: 0 },
   };
   for (const e of history) {
     if (e.type !== "usage") continue;
@@ -43,6 +45,12 @@ export function usageTotals(history: HistoryEvent[]) {
       totals.priced++;
       totals.cost += e.cost;
       totals.currency ??= e.currency;
+    }
+    if (e.purpose === "compaction") {
+      totals.compaction.requests++;
+      totals.compaction.inputTokens += e.inputTokens;
+      totals.compaction.outputTokens += e.outputTokens;
+      totals.compaction.cost += e.cost ?? 0;
     }
   }
   return totals;
@@ -80,11 +88,13 @@ export function usageEvent(options: {
   contextSize: number;
   ledger?: LedgerInfo;
   history: HistoryEvent[];
+  /** Marks a request that was not a turn step (a compaction's summary request). */
+  purpose?: HistoryEventOf<"usage">["purpose"];
 }): HistoryEventOf<"usage"> | undefined {
   const { ledger } = options;
   if (!options.usage && !options.completed && options.outputChars === 0) return undefined;
   const usage: Usage = options.usage ?? {
-    inputTokens: Math.ceil(requestBytes(options.request) / BYTES_PER_TOKEN),
+    inputTokens: estimateRequestTokens(options.request),
     outputTokens: Math.ceil(options.outputChars / BYTES_PER_TOKEN),
   };
   const event: HistoryEventOf<"usage"> = {
@@ -95,6 +105,7 @@ export function usageEvent(options: {
     contextSize: options.contextSize,
     latencyMs: Math.max(0, Math.round(options.latencyMs)),
     ...(options.usage ? {} : { estimated: true }),
+    ...(options.purpose ? { purpose: options.purpose } : {}),
   };
   if (!ledger) return event;
   Object.assign(event, { model: ledger.model, harness: ledger.harness, provider: ledger.provider });
@@ -111,6 +122,11 @@ export function usageEvent(options: {
 /** UTF-8 size of the request's messages and tools as JSON, the part the model reads. */
 export function requestBytes(request: ChatRequest): number {
   return Buffer.byteLength(JSON.stringify({ tools: request.tools, messages: request.messages }), "utf8");
+}
+
+/** Tokens of a request when no tokenizer or usage is at hand: its bytes / 4. */
+export function estimateRequestTokens(request: ChatRequest): number {
+  return Math.ceil(requestBytes(request) / BYTES_PER_TOKEN);
 }
 
 /** Enough digits for cheap models (a request can cost a hundredth of a cent). */

@@ -151,6 +151,8 @@ export const HistoryEvent = z.discriminatedUnion("type", [
     cost: z.number().optional(),
     sessionCost: z.number().optional(),
     currency: z.string().optional(),
+    /** Set when the request was not a turn step: `compaction` is a compaction's summary request. */
+    purpose: z.enum(["compaction"]).optional(),
   }),
   z.object({
     type: z.literal("notice"),
