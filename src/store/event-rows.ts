@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { HistoryEvent, type StoredEvent } from "./events.js";
+import { knownEvent } from "./known-event.js";
 
 /** An `events` row as SQLite returns it. `data` holds the whole event as JSON. */
 export interface EventRow {
@@ -21,6 +22,8 @@ export function toStoredEvent(row: EventRow): StoredEvent {
   } catch {
     return unreadable(row, "its data is not valid JSON");
   }
+  const known = knownEvent(value);
+  if (known) return { seq: row.seq, at: row.at, event: known };
   const parsed = HistoryEvent.safeParse(value);
   if (!parsed.success) return unreadable(row, z.prettifyError(parsed.error).replace(/\n/g, " "));
   return { seq: row.seq, at: row.at, event: parsed.data };
