@@ -19,7 +19,7 @@ export async function acpCommand(argv: string[]): Promise<number> {
     return serveStdio(createFailingAgent({ message, version: VERSION }), () => {});
   }
   const { manager, logger } = runtime;
-  logger.info({ pid: process.pid, version: VERSION, home: runtime.config.home }, "acp agent starting");
+  logger.info({ version: VERSION, home: runtime.config.home }, "acp agent starting");
   const diagnostics = startDiagnostics({ env: process.env, logger });
   const inflight = createInflight();
   return serveStdio(createAgentApp({ manager, logger, version: VERSION, inflight }), async () => {
