@@ -25,7 +25,11 @@ export interface LocalExecOptions {
   killGraceMs?: number;
   /** How long to wait for the pipes to close after the shell exits. Default 100 ms. */
   drainMs?: number;
-  /** How often the process tree is sampled while a command runs. Default 250 ms. */
+  /**
+   * How often the process tree is sampled while a command runs. Default 250 ms. `Infinity`
+   * turns sampling off: for launchers whose pid namespace dies with the command (bubblewrap),
+   * where nothing can escape to be found later. Each sample walks all of /proc.
+   */
   trackIntervalMs?: number;
 }
 
@@ -105,7 +109,7 @@ function runCommand(request: ExecRequest, settings: Settings): Promise<ExecResul
     let drainTimer: NodeJS.Timeout | undefined;
     let settled = false;
     const tree = child.pid === undefined ? undefined : new ProcessTree(child.pid);
-    tree?.startTracking(settings.trackIntervalMs);
+    if (Number.isFinite(settings.trackIntervalMs)) tree?.startTracking(settings.trackIntervalMs);
 
     const emit = (bytes: Buffer): void => {
       if (bytes.length === 0) return;

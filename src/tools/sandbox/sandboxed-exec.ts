@@ -148,6 +148,8 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
     const exec = createLocalExec({
       ...local,
       env: sandboxEnv,
+      // --unshare-pid: the command's whole tree lives in a pid namespace that ends with it.
+      trackIntervalMs: Number.POSITIVE_INFINITY,
       wrap: (command) =>
         launchArgv({ bwrap: status.bwrap, flags, command, seccompFile, cgroupProcs: cgroup?.procs }),
     });
