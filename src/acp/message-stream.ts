@@ -40,13 +40,14 @@ export function messageStream(options: MessageStreamOptions): Stream {
   const answer = (error: { code: number; message: string }, id: unknown = null) =>
     write({ jsonrpc: "2.0", id, error }).catch(() => {});
 
+  const reader = options.input.getReader();
+  let cancelled = false;
   const readable = new ReadableStream<AnyMessage>({
     async start(controller) {
-      const reader = options.input.getReader();
       try {
         for (;;) {
           const { value, done } = await reader.read();
-          if (done) break;
+          if (done || cancelled) break;
           const text = decoder.decode(value).trim();
           if (!text) continue;
           let message: unknown;
@@ -76,12 +77,17 @@ export function messageStream(options: MessageStreamOptions): Stream {
             else if (shape === "other") await answer(refusal);
           } else controller.enqueue(message as AnyMessage);
         }
-        controller.close();
+        if (!cancelled) controller.close();
       } catch (error) {
-        controller.error(error);
+        if (!cancelled) controller.error(error);
       } finally {
         reader.releaseLock();
       }
+    },
+    // The connection closed (e.g. stdout is gone): stop reading stdin.
+    cancel(reason) {
+      cancelled = true;
+      return reader.cancel(reason);
     },
   });
   const writable = new WritableStream<AnyMessage>({
