@@ -6,6 +6,13 @@ import { Readable, Writable } from "node:stream";
 import { client, methods, ndJsonStream } from "@agentclientprotocol/sdk";
 
 /**
+ * The pause between a session opening and its first prompt, as when a user types it. Every
+ * agent gets the same pause, so work an agent does in the background after `session/new`
+ * (ours: loading the HTTP client, listing the endpoint's models) is off the prompt's clock.
+ */
+export const THINK_MS = 1_000;
+
+/**
  * Starts `command args` as an ACP agent and connects the SDK client; times spawn → initialize.
  * `stderr` is a file descriptor for the agent's stderr (default: dropped); `onSpawn(child)` lets a
  * caller watch or kill an agent that never answers `initialize`.

@@ -16,8 +16,9 @@ import {
 } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
-import { peakSampler, startAgent, treePssMb } from "./daemon.mjs";
+import { peakSampler, startAgent, THINK_MS, treePssMb } from "./daemon.mjs";
 import { codexAcp } from "./peer-codex.mjs";
 import { claudeCodeAcp, geminiCli, qwenCode } from "./peer-node-agents.mjs";
 import { opencode } from "./peer-opencode.mjs";
@@ -130,6 +131,7 @@ async function once({ peer, dir, scratch, models }) {
       });
     const agent = await step("initialize", started, 60_000);
     const { sessionId, ms: newMs } = await step("session/new", agent.newSession(cwd), 60_000);
+    await sleep(THINK_MS);
     model.task({ calls: COMMANDS.length, command: (i) => COMMANDS[i], shell: peer.shell });
     const stopPss = peakSampler(() => treePssMb(child.pid));
     const prompt = await step("prompt", agent.prompt(sessionId, "run ten"), 180_000).finally(stopPss);

@@ -12,7 +12,7 @@ export function markdownReport(r) {
     `| idle RSS after \`session/new\` | ${m.idleRssMb} MB | |`,
     `| prompt with 10 sequential shell calls, unconfined | ${m.tenToolCallsPromptMs} ms | the 10 commands run directly: ${m.tenCommandsDirectMs} ms |`,
     `| the same, every command in bubblewrap | ${m.tenToolCallsSandboxedPromptMs} ms | |`,
-    `| daemon overhead per tool call | ${m.overheadPerCallMs} ms | |`,
+    `| daemon overhead per tool call: first prompt / steady state | ${m.overheadPerCallMs} ms / ${m.warmOverheadPerCallMs} ms | |`,
     `| peak PSS of the process tree during the task | ${m.peakTreePssMb} MB (sandboxed: ${m.peakTreePssSandboxedMb} MB) | |`,
     `| \`session/load\` of 10,000 events | ${m.sessionLoad10kEventsMs} ms (${r.sessionLoadUpdates} updates) | |`,
     "",

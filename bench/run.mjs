@@ -55,6 +55,7 @@ const result = {
     tenToolCallsSandboxedPromptMs: m(ten.sandboxed),
     tenCommandsDirectMs: m(ten.direct),
     overheadPerCallMs: m(ten.overheadPerCall),
+    warmOverheadPerCallMs: m(ten.warmOverheadPerCall),
     peakTreePssMb: m(ten.pss),
     peakTreePssSandboxedMb: m(ten.pssSandboxed),
     sessionLoad10kEventsMs: m(loaded.ms),

@@ -1,11 +1,13 @@
 // The ten-call task: one prompt whose model asks for ten shell commands in a row, unconfined
 // (full-access) and with every command in bubblewrap (auto). Peak PSS of the daemon's process
 // tree is sampled during the prompt. The same ten commands run directly give the floor, so the
-// daemon's own per-call overhead is (prompt − direct) / 10.
+// daemon's own per-call overhead is (prompt − direct) / 10, for the session's first prompt (after
+// a user's pause) and for a second one (steady state).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { ourDaemon, peakSampler, taskStep, treePssMb } from "./daemon.mjs";
+import { setTimeout as sleep } from "node:timers/promises";
+import { ourDaemon, peakSampler, THINK_MS, taskStep, treePssMb } from "./daemon.mjs";
 import { LAUNCHER } from "./support.mjs";
 
 export const COMMANDS = [
@@ -32,27 +34,40 @@ async function once({ scratch, model, replyChunks, mode }) {
   const agent = await daemon.start();
   const cwd = mkdtempSync(path.join(scratch, "ws-"));
   const { sessionId } = await agent.newSession(cwd);
-  model.reply(
-    ...Array.from({ length: COMMANDS.length + 1 }, () =>
-      taskStep({ replyChunks, calls: COMMANDS.length, command: (i) => COMMANDS[i] }),
-    ),
-  );
+  await sleep(THINK_MS);
+  const script = (done) =>
+    Array.from({ length: COMMANDS.length + 1 }, () =>
+      taskStep({ replyChunks, calls: done + COMMANDS.length, command: (i) => COMMANDS[i % COMMANDS.length] }),
+    );
+  model.reply(...script(0));
   const stopPss = peakSampler(() => treePssMb(agent.child.pid));
   const { ms } = await agent.prompt(sessionId, "run ten");
   const pss = stopPss();
-  await agent.stop();
   if (readFileSync(path.join(cwd, "out.txt"), "utf8") !== "a\nb\n")
     throw new Error("the ten calls did not run");
-  return { ms, pss, directMs: direct(mkdtempSync(path.join(scratch, "ws-"))) };
+  // The same ten again in the same session: the daemon's steady state.
+  model.reply(...script(COMMANDS.length));
+  const again = await agent.prompt(sessionId, "run ten more");
+  await agent.stop();
+  return { ms, againMs: again.ms, pss, directMs: direct(mkdtempSync(path.join(scratch, "ws-"))) };
 }
 
 export async function tenCalls({ runs, scratch, model, replyChunks }) {
-  const rows = { unconfined: [], sandboxed: [], direct: [], overheadPerCall: [], pss: [], pssSandboxed: [] };
+  const rows = {
+    unconfined: [],
+    sandboxed: [],
+    direct: [],
+    overheadPerCall: [],
+    warmOverheadPerCall: [],
+    pss: [],
+    pssSandboxed: [],
+  };
   for (let i = 0; i < runs; i++) {
     const free = await once({ scratch, model, replyChunks, mode: "full-access" });
     rows.unconfined.push(free.ms);
     rows.direct.push(free.directMs);
     rows.overheadPerCall.push((free.ms - free.directMs) / COMMANDS.length);
+    rows.warmOverheadPerCall.push((free.againMs - free.directMs) / COMMANDS.length);
     rows.pss.push(free.pss);
     const boxed = await once({ scratch, model, replyChunks, mode: "auto" });
     rows.sandboxed.push(boxed.ms);
