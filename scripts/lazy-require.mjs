@@ -1,27 +1,39 @@
-// esbuild plugin for the snapshot bundle: packages that cannot live in a V8 start-up snapshot
-// (a native addon, and packages that are large and needed late) become stubs that `require`
-// the real package from node_modules the first time they are used, at run time.
-export const LAZY_PACKAGES = ["better-sqlite3", "pino", "openai"];
+// esbuild plugin for the snapshot bundle: what cannot live in a V8 start-up snapshot (a native
+// addon) or is large and needed late (openai) becomes a stub that `require`s the real package
+// from node_modules the first time it is used, at run time. better-sqlite3's JavaScript and pino
+// are bundled and evaluated at build time like everything else (requiring them at run time cost
+// ~25 ms of module resolution and compilation before `initialize`); only the addon behind
+// better-sqlite3's `require("bindings")` is loaded at run time.
+// Evaluated at build time means module-level values are the build's: pino's default `base`
+// (pid, hostname) is one, which is why createLogger always passes its own `base`.
+export const LAZY_PACKAGES = ["bindings", "openai"];
 
 /** A require() rooted at the snapshot blob's folder (dist/), found from node's own flags. */
 const REQUIRE_AT_RUN_TIME = `
 const { createRequire } = require("node:module");
-const load = (name) => {
+const runTimeRequire = () => {
   const blob = process.execArgv[process.execArgv.indexOf("--snapshot-blob") + 1];
-  return createRequire(require("node:path").resolve(blob))(name);
+  return createRequire(require("node:path").resolve(blob));
 };
+const load = (name) => runTimeRequire()(name);
 `;
 
 const STUBS = {
-  // Only ever constructed: \`new Database(file)\`.
-  "better-sqlite3": `${REQUIRE_AT_RUN_TIME}
-module.exports = function Database(...args) { return new (load("better-sqlite3"))(...args); };`,
-  // Called, and read for properties (destination, levels, stdTimeFunctions, multistream).
-  pino: `${REQUIRE_AT_RUN_TIME}
-module.exports = new Proxy(function pino() {}, {
-  apply: (_target, _this, args) => load("pino")(...args),
-  get: (_target, key) => load("pino")[key],
-});`,
+  // better-sqlite3 calls \`require("bindings")("better_sqlite3.node")\` on its first \`new Database\`.
+  // bindings finds the package root from the caller's file, which in a snapshot is the (long gone)
+  // build file: name the root instead.
+  // The addon is where a build from source and prebuild-install put it; \`bindings\` (which also
+  // searches Debug and older layouts) is the fallback.
+  bindings: `${REQUIRE_AT_RUN_TIME}
+module.exports = (name) => {
+  const root = require("node:path").dirname(runTimeRequire().resolve("better-sqlite3/package.json"));
+  try {
+    return runTimeRequire()(require("node:path").join(root, "build", "Release", name));
+  } catch (error) {
+    if (error.code !== "MODULE_NOT_FOUND") throw error;
+    return load("bindings")({ bindings: name, module_root: root });
+  }
+};`,
   // Only ever reached through import(), which the bundle turns into a require at that moment.
   openai: `${REQUIRE_AT_RUN_TIME}
 module.exports = load("openai");`,

@@ -5,6 +5,7 @@ import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { HistoryEvent, HistoryEventOf } from "../src/store/events.js";
 import { type Migration, migrate, migrations } from "../src/store/migrations.js";
+import { openDatabase } from "../src/store/open-database.js";
 import { openStore } from "../src/store/open-store.js";
 import type { NewSession, Store } from "../src/store/types.js";
 
@@ -331,6 +332,16 @@ describe("durability and schema", () => {
     db.close();
   });
 
+  it("commits with synchronous=NORMAL whether the file was new or not (a new one is created unsynced)", () => {
+    const path = join(dir, "sync.db");
+    for (const round of ["new", "existing"]) {
+      const { db } = openDatabase(path, () => new Date());
+      expect([round, db.pragma("synchronous", { simple: true })]).toEqual([round, 1]);
+      expect(db.pragma("user_version", { simple: true })).toBe(migrations.length);
+      db.close();
+    }
+  });
+
   it("upgrades an empty file (version 0)", () => {
     const path = join(dir, "empty.db");
     writeFileSync(path, "");
@@ -416,16 +427,32 @@ describe("corruption", () => {
     expect(store.getSession("fresh")).toBeDefined();
   });
 
-  it("quarantines a file whose pages past the header are damaged", () => {
-    const path = join(dir, "db.sqlite");
-    seeded(path);
+  function damagePages(path: string): void {
     const bytes = readFileSync(path);
     const pageSize = bytes.readUInt16BE(16);
     bytes.fill(0xa5, pageSize, bytes.length - pageSize);
     writeFileSync(path, bytes);
+  }
+
+  it("after an unclean shutdown, quarantines a file whose pages past the header are damaged", () => {
+    const path = join(dir, "db.sqlite");
+    seeded(path);
+    damagePages(path);
+    // A crashed daemon leaves its -wal behind (a clean close deletes it).
+    writeFileSync(`${path}-wal`, "");
 
     const store = open({ path });
     expect(store.recovered).toMatch(/\.corrupt-/);
     expect(store.listSessions().sessions).toEqual([]);
+  });
+
+  it("does not scan a cleanly closed database on open (the check reads every page)", () => {
+    const path = join(dir, "db.sqlite");
+    seeded(path);
+    damagePages(path);
+
+    const store = open({ path });
+    expect(store.recovered).toBeUndefined();
+    store.close();
   });
 });

@@ -11,6 +11,7 @@ import { SessionManager } from "../sessions/session-manager.js";
 import { openStore } from "../store/open-store.js";
 import type { Store } from "../store/types.js";
 import { buildChildEnv } from "../tools/exec/child-env.js";
+import { createSpawner } from "../tools/exec/spawner/spawner-client.js";
 import { createLocalFs } from "../tools/local-fs.js";
 import { createSandboxedExec } from "../tools/sandbox/sandboxed-exec.js";
 import { VERSION } from "./version.js";
@@ -38,14 +39,22 @@ export function createRuntime(options: {
   const store = openStore({ path: path.join(config.home, "openinterpreter.db") });
   if (store.recovered)
     logger.warn({ quarantined: store.recovered }, "database was corrupt; started a fresh one");
-  // Probed once at start-up (in the background), not on the first command.
+  // Commands are forked by a small helper process: a fork from this big one blocks for ~10 ms.
+  // Its environment is the commands' own: they can read their parent's /proc/<pid>/environ.
+  const spawner = createSpawner({
+    env: buildChildEnv(env),
+    onLog: (text) => logger.warn({ text }, "spawn helper stderr"),
+  });
+  // Probed when the first session opens, after its response (SessionManager): spawning bwrap
+  // costs the main thread ~10 ms of CPU, which start-up and `initialize` should not pay.
   const sandbox = createSandboxedExec({
+    spawn: spawner.spawn,
+    warmUp: spawner.start,
     env: buildChildEnv(env),
     whenUnavailable: "run-unconfined",
     home: userHome,
     hidden: [config.home],
   });
-  void sandbox.status();
   const manager = new SessionManager({
     config,
     store,
@@ -70,6 +79,7 @@ export function createRuntime(options: {
       down = true;
       await manager.closeAll();
       sandbox.dispose();
+      spawner.dispose();
       store.close();
       logger.flush();
     },

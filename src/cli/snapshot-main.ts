@@ -3,15 +3,22 @@
  * Evaluating the bundled code — the ACP SDK, zod schemas, harness prompts — happens once at
  * build time; a daemon started from the snapshot begins with all of it already in its heap.
  * Only this file knows it runs from a snapshot: the lazily required packages (the native SQLite
- * addon, pino, openai) are loaded at run time from the node_modules next to dist/.
+ * addon, openai; scripts/lazy-require.mjs) are loaded at run time from the node_modules next to
+ * dist/.
  */
-import { format } from "node:util";
+import { Readable, Writable } from "node:stream";
+import { format, parseArgs } from "node:util";
 import { startupSnapshot } from "node:v8";
 import { COMMANDS } from "./commands.js";
 import { main } from "./main.js";
 
 // Evaluate every command's code now, while the snapshot is built, not at each start.
 for (const command of Object.values(COMMANDS)) void command.load();
+// Node loads some of its own modules on first use and compiles them then: the argument parser
+// and the web streams behind `serveStdio` cost ~10 ms of every start. Load them into the snapshot.
+parseArgs({ args: [], strict: false });
+Readable.toWeb(new Readable({ read() {} }));
+Writable.toWeb(new Writable({ write: (_chunk, _encoding, done) => done() }));
 
 startupSnapshot.setDeserializeMainFunction(async () => {
   // stdout carries the ACP protocol: a stray console call in a dependency goes to stderr.

@@ -100,9 +100,14 @@ export class SessionManager {
       session.askTrust({ trust, apply: () => this.applyProject(session, trust) });
     }
     void catalog.then(({ notices }) => notices.forEach(tell));
-    void this.deps.sandbox.status().then((status) => {
-      if (!status.available) tell(sandboxSummary(status));
-    });
+    // The first call probes (spawns bwrap): after the response, ready well before a first command.
+    setTimeout(
+      () =>
+        void this.deps.sandbox.status().then((status) => {
+          if (!status.available) tell(sandboxSummary(status));
+        }),
+      0,
+    );
     return session;
   }
 
@@ -117,6 +122,8 @@ export class SessionManager {
       mcpServers: options.mcpServers ?? record.mcpServers,
     };
     const updated = this.deps.store.updateSession(id, patch);
+    // Probe the sandbox now (after the response) rather than on the first command.
+    setTimeout(() => void this.deps.sandbox.status(), 0);
     return this.remember(updated, this.skills(updated));
   }
 

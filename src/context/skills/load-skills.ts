@@ -1,6 +1,6 @@
 import { readdir, readFile, realpath } from "node:fs/promises";
 import path from "node:path";
-import { parseSkill, type Skill } from "./parse-skill.js";
+import type { Skill } from "./parse-skill.js";
 import type { SkillRoot } from "./skill-roots.js";
 
 export interface SkillCatalog {
@@ -35,6 +35,9 @@ export async function loadSkills(roots: SkillRoot[]): Promise<SkillCatalog> {
       const text = await readFile(file, "utf8").catch(() => undefined);
       if (text === undefined) continue;
       const directory = path.dirname(file);
+      // The YAML parser is loaded with the first SKILL.md: most sessions have none, and every
+      // daemon would otherwise carry it in its start-up snapshot (~0.14 MB) or load it at start.
+      const { parseSkill } = await import("./parse-skill.js");
       const parsed = parseSkill({ text, path: file, directory, folder: path.basename(directory) });
       if (!parsed.ok) {
         invalid.push(`${file}: ${parsed.problem}`);

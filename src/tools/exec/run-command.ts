@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import type { ExecPort, ExecRequest, ExecResult } from "../types.js";
 import { BoundedOutput, completeUtf8Prefix, DEFAULT_OUTPUT_CAP } from "./bounded-output.js";
 import { buildChildEnv } from "./child-env.js";
 import { ProcessTree } from "./process-tree.js";
+import type { SpawnCommand, SpawnedProcess } from "./spawner/spawned-process.js";
 
 export interface LocalExecOptions {
   /**
@@ -31,7 +32,16 @@ export interface LocalExecOptions {
    * where nothing can escape to be found later. Each sample walks all of /proc.
    */
   trackIntervalMs?: number;
+  /**
+   * Starts the process. Default: node's `spawn` in this process. The runtime passes its spawn
+   * helper's (`createSpawner`), whose pid arrives a moment later: a fork costs the daemon time
+   * in proportion to its memory, the small helper's does not.
+   */
+  spawn?: SpawnCommand;
 }
+
+const spawnHere: SpawnCommand = (file, args, { cwd, env }) =>
+  spawn(file, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
 
 /** setTimeout fires at once for delays above 2^31-1 ms. */
 const MAX_TIMER_MS = 2_147_483_647;
@@ -53,6 +63,7 @@ export function createLocalExec(options: LocalExecOptions = {}): ExecPort {
     killGraceMs: options.killGraceMs ?? 500,
     drainMs: options.drainMs ?? 100,
     trackIntervalMs: options.trackIntervalMs ?? 250,
+    spawn: options.spawn ?? spawnHere,
   };
   return { run: (request) => runCommand(request, settings) };
 }
@@ -93,9 +104,9 @@ function runCommand(request: ExecRequest, settings: Settings): Promise<ExecResul
     output.push(Buffer.from(`could not start ${file} in ${cwd}: ${message}\n`));
     return result({ exitCode: 127 });
   };
-  let child: ChildProcess;
+  let child: SpawnedProcess;
   try {
-    child = spawn(file, args, { cwd, env: settings.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    child = settings.spawn(file, args, { cwd, env: settings.env });
   } catch (error) {
     // Arguments Node refuses before forking, such as a NUL byte in the command.
     return Promise.resolve(cannotStart(error));
@@ -108,8 +119,14 @@ function runCommand(request: ExecRequest, settings: Settings): Promise<ExecResul
     let callbackError: unknown;
     let drainTimer: NodeJS.Timeout | undefined;
     let settled = false;
-    const tree = child.pid === undefined ? undefined : new ProcessTree(child.pid);
-    if (Number.isFinite(settings.trackIntervalMs)) tree?.startTracking(settings.trackIntervalMs);
+    let tree: ProcessTree | undefined;
+    const started = (pid: number): void => {
+      tree = new ProcessTree(pid);
+      if (Number.isFinite(settings.trackIntervalMs)) tree.startTracking(settings.trackIntervalMs);
+      if (stopped) killing = tree.kill(settings.killGraceMs); // stopped before the pid came
+    };
+    if (child.pid !== undefined) started(child.pid);
+    else child.once("spawn", () => child.pid !== undefined && started(child.pid));
 
     const emit = (bytes: Buffer): void => {
       if (bytes.length === 0) return;
@@ -124,9 +141,9 @@ function runCommand(request: ExecRequest, settings: Settings): Promise<ExecResul
     const pumps = [child.stdout, child.stderr].map((stream) => pump(stream, emit));
 
     const stop = (reason: "timeout" | "abort"): void => {
-      if (stopped || exit || !tree) return;
+      if (stopped || exit || settled) return;
       stopped = reason;
-      killing = tree.kill(settings.killGraceMs);
+      if (tree) killing = tree.kill(settings.killGraceMs);
     };
     const onAbort = (): void => stop("abort");
     signal.addEventListener("abort", onAbort, { once: true });
@@ -181,7 +198,7 @@ function runCommand(request: ExecRequest, settings: Settings): Promise<ExecResul
  * split across reads wait for the next chunk), so stdout and stderr can interleave without
  * corrupting characters. Returns a flush for the end of the stream.
  */
-function pump(stream: ChildProcess["stdout"], emit: (bytes: Buffer) => void): () => void {
+function pump(stream: SpawnedProcess["stdout"], emit: (bytes: Buffer) => void): () => void {
   let pending: Buffer | undefined;
   stream?.on("data", (chunk: Buffer) => {
     const bytes = pending ? Buffer.concat([pending, chunk]) : chunk;

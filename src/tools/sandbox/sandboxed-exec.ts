@@ -42,6 +42,8 @@ export interface SandboxedExecOptions extends Omit<LocalExecOptions, "env" | "wr
   probe?: (options: ProbeOptions) => Promise<SandboxStatus>;
   /** Where the seccomp program is written (a private directory is made inside). Default `os.tmpdir()`. */
   scratchDir?: string;
+  /** Called with the probe (when the first session opens): starts the spawn helper early. */
+  warmUp?: () => void;
 }
 
 /** What confines one command. Built from the session's state at the time of the call. */
@@ -76,7 +78,7 @@ export interface SandboxedExec {
 export const PIDS_MAX = 512;
 
 export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExec {
-  const { env, whenUnavailable, probe = probeSandbox, scratchDir = os.tmpdir(), ...rest } = options;
+  const { env, whenUnavailable, probe = probeSandbox, scratchDir = os.tmpdir(), warmUp, ...rest } = options;
   const { home = os.homedir(), hidden: hiddenOption = [], visibleInHome, ...local } = rest;
   const hidden = [...hiddenOption, `/run/user/${process.getuid?.() ?? 0}`];
   const visible = visibleInHome ?? homeToolchains(home, env.PATH ?? "");
@@ -95,6 +97,7 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
 
   const prepare = () =>
     (ready ??= (async () => {
+      warmUp?.();
       let seccompFile: string | undefined;
       const filter = seccompFilter();
       if (filter) {
