@@ -47,7 +47,7 @@ const result = {
     bareSdkAgentInitializeMs: m(cold.bare),
     spawnToInitializeMs: m(cold.snapshot),
     spawnToInitializePlainEntryMs: m(cold.plain),
-    initializeRatioToNode: round(median(cold.snapshot) / median(cold.node)),
+    initializeRatioToNode: Math.round((median(cold.snapshot) / median(cold.node)) * 100) / 100,
     sessionNewMs: m(cold.sessionNew),
     bareSdkAgentSessionNewMs: m(cold.bareNew),
     idleRssMb: m(cold.idleRss),
