@@ -1,19 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import type { Socket } from "node:net";
 import { encodeFrame, FrameReader } from "./frame-reader.js";
+import { CLOSE, EXIT, FAILED, RELEASE, SPAWN, SPAWNED, STDERR, STDOUT } from "./frame-types.js";
 import { HelperChild } from "./helper-child.js";
 import type { SpawnCommand, SpawnedProcess } from "./spawned-process.js";
 import { spawnerPath } from "./spawner-path.js";
 
-// Frame types: keep in step with spawner-main.ts (which imports nothing, to stay one file).
-const SPAWN = 1;
-const RELEASE = 2;
-const SPAWNED = 11;
-const FAILED = 12;
-const STDOUT = 13;
-const STDERR = 14;
-const EXIT = 15;
-const CLOSE = 16;
 const STREAMED = new Set([STDOUT, STDERR]);
 
 export interface SpawnerOptions {

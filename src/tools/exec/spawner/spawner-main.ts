@@ -2,7 +2,7 @@
  * The spawn helper: a small long-lived child of the daemon that forks the commands, so the
  * daemon (100–200 MB of heap) never forks per command — fork's cost grows with the parent's
  * memory (~1.7 ms per spawn at 47 MB, ~14 ms at 157 MB) and blocks the event loop meanwhile.
- * Built on its own as `dist/spawner.js`; imports nothing but node:* so it stays one small file.
+ * Built on its own as `dist/spawner.js` (node:* and the protocol's own small modules only).
  *
  * Protocol (spawner-client.ts and frame-reader.ts mirror it): frames of
  * `[type u8][id u32 BE][length u32 BE][payload]` both ways.
@@ -18,16 +18,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
+import { FrameReader, HEADER_BYTES as HEADER } from "./frame-reader.js";
+import { CLOSE, EXIT, FAILED, RELEASE, SPAWN, SPAWNED, STDERR, STDOUT } from "./frame-types.js";
 
-const HEADER = 9;
-const SPAWN = 1;
-const RELEASE = 2;
-const SPAWNED = 11;
-const FAILED = 12;
-const STDOUT = 13;
-const STDERR = 14;
-const EXIT = 15;
-const CLOSE = 16;
 const PARENT_POLL_MS = 300;
 
 interface SpawnRequest {
@@ -130,20 +123,15 @@ function main(): void {
     process.exit(0);
   };
 
-  let buffered: Buffer = Buffer.alloc(0);
-  input.on("data", (chunk: Buffer) => {
-    buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
-    while (buffered.length >= HEADER) {
-      const length = buffered.readUInt32BE(5);
-      if (buffered.length < HEADER + length) break;
-      const type = buffered.readUInt8(0);
-      const id = buffered.readUInt32BE(1);
-      const payload = buffered.subarray(HEADER, HEADER + length);
-      buffered = buffered.subarray(HEADER + length);
+  const reader = new FrameReader({
+    streamed: new Set(),
+    onPiece: () => {},
+    onFrame(type, id, payload) {
       if (type === SPAWN) start(id, JSON.parse(payload.toString("utf8")) as SpawnRequest);
       else if (type === RELEASE) release(id);
-    }
+    },
   });
+  input.on("data", (chunk: Buffer) => reader.feed(chunk));
   input.on("end", shutdown);
   input.on("error", shutdown);
   // A daemon killed with SIGKILL closes our stdin too, but a grandchild holding a copy of the
