@@ -1,5 +1,4 @@
-import { type Dirent, promises as fs } from "node:fs";
-import path from "node:path";
+import { type GitScanCache, gitPaths, real } from "./git-scan.js";
 
 export interface LayoutRequest {
   roots: string[];
@@ -12,6 +11,8 @@ export interface LayoutRequest {
   gitDepth?: number;
   /** At most this many directories are listed per root while looking. Default 1000. */
   gitScanLimit?: number;
+  /** The previous scans (`createGitScanCache`), reused while no listed directory changed. */
+  gitScanCache?: GitScanCache;
 }
 
 export interface Layout {
@@ -42,102 +43,37 @@ export interface Layout {
  * directories are not searched.
  */
 export async function sandboxLayout(request: LayoutRequest): Promise<Layout> {
-  const roots = unique(await existing(request.roots));
-  const hidden = unique(await existing(request.hidden ?? []));
-  const readOnly: string[] = await existing(request.visible ?? []);
-  for (const root of roots) {
-    readOnly.push(...(await gitPaths(root, request.gitDepth ?? 3, request.gitScanLimit ?? 1000)));
-  }
-  const [home] = request.home === undefined ? [] : await existing([request.home]);
+  // The fixed paths resolve synchronously: a few microseconds each, where a round trip through
+  // the thread pool per path cost more than the rest of the layout (issue 9).
+  const roots = unique(existing(request.roots));
+  const hidden = unique(existing(request.hidden ?? []));
+  const readOnly: string[] = existing(request.visible ?? []);
+  const scans = await Promise.all(
+    roots.map((root) =>
+      gitPaths(root, {
+        maxDepth: request.gitDepth ?? 3,
+        limit: request.gitScanLimit ?? 1000,
+        cache: request.gitScanCache,
+      }),
+    ),
+  );
+  for (const found of scans) readOnly.push(...found);
+  const [home] = request.home === undefined ? [] : existing([request.home]);
   return {
     roots,
-    cwd: (await real(request.cwd)) ?? request.cwd,
+    cwd: real(request.cwd) ?? request.cwd,
     ...(home === undefined ? {} : { home }),
     hidden,
     readOnly: unique(readOnly).filter((p) => !hidden.some((h) => within(p, h))),
   };
 }
 
-async function gitPaths(root: string, maxDepth: number, limit: number): Promise<string[]> {
-  const found: string[] = [];
-  let queue = [root];
-  let listed = 0;
-  for (let depth = 0; depth <= maxDepth && queue.length > 0; depth++) {
-    const next: string[] = [];
-    for (const dir of queue) {
-      if (listed++ >= limit) return found;
-      let entries: Dirent[];
-      try {
-        // Sorted, so the same tree always gives the same bwrap argv.
-        entries = (await fs.readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1));
-      } catch {
-        continue;
-      }
-      for (const entry of entries) {
-        const full = path.join(dir, entry.name);
-        if (entry.name === ".git") found.push(...(await gitEntry(full, entry)));
-        else if (entry.isDirectory() && !entry.name.startsWith(".") && entry.name !== "node_modules") {
-          next.push(full);
-        }
-      }
-    }
-    queue = next;
-  }
-  return found;
-}
-
-async function gitEntry(full: string, entry: Dirent): Promise<string[]> {
-  if (entry.isDirectory()) return [full];
-  if (entry.isSymbolicLink()) {
-    // A link cannot be bound over; protect what it points to.
-    const target = await real(full);
-    return target !== undefined && (await isGitDir(target, false)) ? [target] : [];
-  }
-  if (!entry.isFile()) return [];
-  const paths = [full];
-  const gitDir = await pointer(full, /^gitdir:\s*(.+)$/m);
-  if (gitDir === undefined || !(await isGitDir(gitDir, false))) return paths;
-  paths.push(gitDir);
-  const common = await pointer(path.join(gitDir, "commondir"), /^(.+)$/m);
-  if (common !== undefined && (await isGitDir(common, true))) paths.push(common);
-  return paths;
-}
-
-/** The existing, canonical path named inside `file` (relative to the file's directory). */
-async function pointer(file: string, pattern: RegExp): Promise<string | undefined> {
-  let text: string;
-  try {
-    text = await fs.readFile(file, "utf8");
-  } catch {
-    return undefined;
-  }
-  const named = pattern.exec(text)?.[1]?.trim();
-  return named ? real(path.resolve(path.dirname(file), named)) : undefined;
-}
-
-async function isGitDir(dir: string, needObjects: boolean): Promise<boolean> {
-  const [head, objects] = await Promise.all([
-    fs.stat(path.join(dir, "HEAD")).catch(() => undefined),
-    fs.stat(path.join(dir, "objects")).catch(() => undefined),
-  ]);
-  return head?.isFile() === true && (!needObjects || objects?.isDirectory() === true);
-}
-
 function within(p: string, dir: string): boolean {
   return p === dir || p.startsWith(dir.endsWith("/") ? dir : `${dir}/`);
 }
 
-async function existing(paths: string[]): Promise<string[]> {
-  const resolved = await Promise.all(paths.map(real));
-  return resolved.filter((p): p is string => p !== undefined);
-}
-
-async function real(p: string): Promise<string | undefined> {
-  try {
-    return await fs.realpath(p);
-  } catch {
-    return undefined;
-  }
+function existing(paths: string[]): string[] {
+  return paths.map(real).filter((p): p is string => p !== undefined);
 }
 
 function unique(paths: string[]): string[] {

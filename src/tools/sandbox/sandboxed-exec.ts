@@ -5,6 +5,7 @@ import type { Mode } from "../../config/types.js";
 import { createLocalExec, type LocalExecOptions } from "../exec/run-command.js";
 import type { ExecPort, ExecRequest, ExecResult } from "../types.js";
 import { bwrapArgv } from "./bwrap-argv.js";
+import { createGitScanCache } from "./git-scan.js";
 import { homeToolchains } from "./home-toolchains.js";
 import { launchArgv } from "./launch-argv.js";
 import { createPidsCgroup } from "./pids-cgroup.js";
@@ -89,6 +90,8 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
   let ready: Promise<{ status: SandboxStatus; seccompFile?: string }> | undefined;
   let disposed = false;
   let runs = 0;
+  // The `.git` scan of a root is redone only when a directory it listed has changed.
+  const gitScanCache = createGitScanCache();
 
   const removeFilter = () => {
     if (filterDir !== undefined) rmSync(filterDir, { recursive: true, force: true });
@@ -135,6 +138,7 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
       home,
       hidden,
       visible,
+      gitScanCache,
     });
     const flags = bwrapArgv({
       roots: layout.roots,
