@@ -1,3 +1,5 @@
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createChatProvider } from "../src/providers/openai-chat.js";
 import type { ChatRequest, ModelEndpoint, ProviderError, ProviderEvent } from "../src/providers/types.js";
@@ -212,4 +214,86 @@ describe("chat provider: listModels", () => {
       "user gave up",
     );
   });
+
+  it("sends custom headers and query params; no Authorization without a key", async () => {
+    const listing = createChatProvider({
+      ...endpoint,
+      apiKey: undefined,
+      headers: { "x-api-token": "tok-abcdefgh123" },
+      queryParams: { "api-version": "2024-10-21" },
+    }).listModels({ signal: signal() });
+    expect(await listing).toEqual(["qwen3-coder", "gpt-oss-20b"]);
+    const sent = model.modelListRequests[0]!;
+    expect(sent.headers["x-api-token"]).toBe("tok-abcdefgh123");
+    expect(sent.headers.authorization).toBeUndefined();
+    expect(sent.query).toEqual({ "api-version": "2024-10-21" });
+  });
+
+  it("401: rejects with auth, names the endpoint and status, never the key", async () => {
+    const server = await answerModels(401, JSON.stringify({ error: { message: `bad key ${API_KEY}` } }));
+    try {
+      const error = await listingError({ ...endpoint, baseUrl: server.url });
+      expect(error).toMatchObject({ code: "auth", status: 401 });
+      expect(error.message).toContain(server.url);
+      expect(error.message).toContain("HTTP 401");
+      expect(error.message).toContain("API key was rejected");
+      expect(error.message).not.toContain(API_KEY);
+      expect(server.seen[0]!.authorization).toBe(`Bearer ${API_KEY}`);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("rejects with a protocol error when the list is not JSON", async () => {
+    const server = await answerModels(200, "<html>captive portal</html>");
+    try {
+      const listing = createChatProvider({ ...endpoint, baseUrl: server.url }).listModels({
+        signal: signal(),
+      });
+      await expect(listing).rejects.toMatchObject({
+        code: "protocol",
+        message: expect.stringContaining("the model list is not JSON"),
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("explains a base URL with embedded credentials without repeating them", async () => {
+    const url = new URL(model.url);
+    url.username = "user";
+    url.password = "hunter2hunter2";
+    const error = await listingError({ ...endpoint, baseUrl: url.toString() });
+    expect(error.code).toBe("network");
+    expect(error.message).toContain("includes credentials");
+    expect(error.message).not.toContain("hunter2");
+    expect(model.modelListRequests).toHaveLength(0);
+  });
 });
+
+/** The rejection of a model listing that must fail. */
+async function listingError(ep: ModelEndpoint): Promise<ProviderError> {
+  try {
+    await createChatProvider(ep).listModels({ signal: new AbortController().signal });
+  } catch (error) {
+    return error as ProviderError;
+  }
+  throw new Error("expected the model listing to fail");
+}
+
+/** A loopback server answering `GET /v1/models` with a fixed status and body (the fake model always lists). */
+async function answerModels(status: number, body: string) {
+  const seen: IncomingHttpHeaders[] = [];
+  const server = createServer((req, res) => {
+    seen.push(req.headers);
+    res.writeHead(status, { "content-type": body.startsWith("{") ? "application/json" : "text/html" });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    seen,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}

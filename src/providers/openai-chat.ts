@@ -1,16 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { OpenAI } from "openai";
 import { createErrorBodyFetch } from "./error-body-fetch.js";
-import {
-  describeFailure,
-  type Failure,
-  ProviderRequestError,
-  rejectsStreamOptions,
-} from "./provider-error.js";
+import { listModels } from "./list-models.js";
+import { describeFailure, type Failure, rejectsStreamOptions } from "./provider-error.js";
 import { sleepUnlessAborted } from "./retry.js";
 import { retryDelayMs, retryReason } from "./retry-policy.js";
 import { streamAttempt } from "./stream-attempt.js";
-import { type OpenAIModule, toFailure } from "./to-failure.js";
+import type { OpenAIModule } from "./to-failure.js";
 import type { ChatRequest, ModelEndpoint, Provider, ProviderEvent, StreamOptions } from "./types.js";
 
 export interface ChatProviderDeps {
@@ -100,30 +96,9 @@ export function createChatProvider(endpoint: ModelEndpoint, deps: ChatProviderDe
       }
     },
 
-    async listModels({ signal }: StreamOptions) {
-      const { sdk, client } = await load();
-      const timeout = AbortSignal.timeout(LIST_MODELS_TIMEOUT_MS);
-      const fail = (failure: Failure) => new ProviderRequestError(describeFailure({ failure, endpoint }));
-      let page: unknown;
-      try {
-        page = await client.get<unknown>("/models", {
-          signal: AbortSignal.any([signal, timeout]),
-          maxRetries: 0,
-        });
-      } catch (error) {
-        if (signal.aborted) throw signal.reason;
-        throw fail(
-          timeout.aborted
-            ? { kind: "timeout", idleMs: LIST_MODELS_TIMEOUT_MS }
-            : toFailure(error, { sdk, errorBodies }),
-        );
-      }
-      const data = (page as { data?: unknown } | null)?.data;
-      if (!Array.isArray(data))
-        throw fail({ kind: "protocol", detail: "the model list has no `data` array" });
-      return data
-        .map((model) => (model as { id?: unknown })?.id)
-        .filter((id): id is string => typeof id === "string");
+    listModels({ signal }: StreamOptions) {
+      // Plain node:http, not the SDK: discovery runs after every daemon's first session/new.
+      return listModels({ endpoint, signal, timeoutMs: LIST_MODELS_TIMEOUT_MS });
     },
   };
 }
