@@ -3,6 +3,9 @@ import type { AnyMessage, Stream } from "@agentclientprotocol/sdk";
 /** Deeper than this, a message is refused before any handler (or `JSON.stringify`) recurses into it. */
 export const MAX_NESTING = 256;
 
+/** Output waiting to be written past which a sender waits for the editor to read. */
+const MAX_BATCH_BYTES = 1 << 20;
+
 export interface MessageStreamOptions {
   /** One line per chunk, as `limitLines` hands them out. */
   input: ReadableStream<Uint8Array>;
@@ -20,7 +23,7 @@ type Json = Record<string, unknown>;
  * `maxNesting` -32600 (with its id, so a request is still answered exactly once), and an
  * outgoing message that cannot be serialized is replaced by an error response (or dropped,
  * for a notification) instead of failing the write, which would close the connection.
- * A failing write to `output` (the editor closed stdout) still rejects: that ends the session.
+ * A failing write to `output` (the editor closed stdout) ends the connection.
  */
 export function messageStream(options: MessageStreamOptions): Stream {
   const maxNesting = options.maxNesting ?? MAX_NESTING;
@@ -28,14 +31,39 @@ export function messageStream(options: MessageStreamOptions): Stream {
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
   const writer = options.output.getWriter();
-  // One queue so lines never interleave; a failed write fails every later one too.
-  let queue: Promise<void> = Promise.resolve();
+  // Lines are batched per turn of the event loop: replaying a long session is thousands of
+  // updates, and a write each cost more than everything else `session/load` does. Order is kept
+  // (one chain of writes); a failed write fails every later one and ends the connection.
+  let pending: string[] = [];
+  let pendingBytes = 0;
+  let written: Promise<void> = Promise.resolve();
+  let batch: Promise<void> | undefined;
+  let failure: { error: unknown } | undefined;
+  let fail: (error: unknown) => void = () => {};
+  const flush = (): Promise<void> => {
+    const text = pending.join("");
+    pending = [];
+    pendingBytes = 0;
+    batch = undefined;
+    written = written.then(() => writer.write(encoder.encode(text)));
+    written.catch((error: unknown) => {
+      failure ??= { error };
+      fail(error);
+    });
+    return written;
+  };
   const write = (message: Json): Promise<void> => {
+    if (failure) return Promise.reject(failure.error);
     const line = serialize(message, problem);
-    if (line === undefined) return queue;
-    const next = queue.then(() => writer.write(encoder.encode(line)));
-    queue = next;
-    return next;
+    if (line === undefined) return Promise.resolve();
+    pending.push(line);
+    pendingBytes += line.length;
+    if (batch === undefined) {
+      batch = new Promise<void>((resolve) => setImmediate(resolve)).then(flush);
+      batch.catch(() => {}); // seen through `fail` and the next write
+    }
+    // Past the limit the sender waits until the editor has taken the batch (backpressure).
+    return pendingBytes >= MAX_BATCH_BYTES ? batch : Promise.resolve();
   };
   const answer = (error: { code: number; message: string }, id: unknown = null) =>
     write({ jsonrpc: "2.0", id, error }).catch(() => {});
@@ -44,6 +72,11 @@ export function messageStream(options: MessageStreamOptions): Stream {
   let cancelled = false;
   const readable = new ReadableStream<AnyMessage>({
     async start(controller) {
+      // A failed write (the editor closed stdout) ends the connection even when nothing more
+      // is sent: the SDK closes it with this error, as with a failed send.
+      fail = (error) => {
+        if (!cancelled) controller.error(error);
+      };
       try {
         for (;;) {
           const { value, done } = await reader.read();
@@ -92,7 +125,7 @@ export function messageStream(options: MessageStreamOptions): Stream {
   });
   const writable = new WritableStream<AnyMessage>({
     write: (message) => write(message as Json),
-    close: () => queue.then(() => writer.close()),
+    close: () => (pending.length > 0 ? flush() : written).then(() => writer.close()),
   });
   return { readable, writable };
 }

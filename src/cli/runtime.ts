@@ -45,11 +45,10 @@ export function createRuntime(options: {
     env: buildChildEnv(env),
     onLog: (text) => logger.warn({ text }, "spawn helper stderr"),
   });
-  // Probed when the first session opens, after its response (SessionManager): spawning bwrap
-  // costs the main thread ~10 ms of CPU, which start-up and `initialize` should not pay.
+  // Probed when the first session opens, after its response (SessionManager), through the
+  // spawn helper: start-up and `initialize` start no process.
   const sandbox = createSandboxedExec({
     spawn: spawner.spawn,
-    warmUp: spawner.start,
     env: buildChildEnv(env),
     whenUnavailable: "run-unconfined",
     home: userHome,

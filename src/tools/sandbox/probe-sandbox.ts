@@ -1,6 +1,7 @@
-import { execFile } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import path from "node:path";
+import { createLocalExec } from "../exec/run-command.js";
+import type { SpawnCommand } from "../exec/spawner/spawned-process.js";
 import { bwrapArgv } from "./bwrap-argv.js";
 import { launchArgv } from "./launch-argv.js";
 
@@ -27,6 +28,12 @@ export interface ProbeOptions {
   seccompFile?: string;
   /** Default 10 s. */
   timeoutMs?: number;
+  /**
+   * Starts bwrap: the runtime passes its spawn helper's, so probing forks the small helper
+   * instead of the daemon (tens of ms of a blocked event loop at a session's start otherwise).
+   * Default: node's spawn in this process.
+   */
+  spawn?: SpawnCommand;
 }
 
 export const INSTALL_HINT =
@@ -50,7 +57,8 @@ export async function probeSandbox(options: ProbeOptions = {}): Promise<SandboxS
     return { available: false, reason: `bubblewrap is not executable at ${bwrap}; ${INSTALL_HINT}` };
   }
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const versionRun = await run(bwrap, ["--version"], env, timeoutMs);
+  const run = runner(env, timeoutMs, options.spawn);
+  const versionRun = await run([bwrap, "--version"]);
   const version = /(\d+\.\d+(?:\.\d+)?)/.exec(versionRun.stdout)?.[1];
   if (versionRun.error || version === undefined) {
     return {
@@ -66,7 +74,7 @@ export async function probeSandbox(options: ProbeOptions = {}): Promise<SandboxS
     command: ["/bin/true"],
     seccompFile: options.seccompFile,
   });
-  const trial = await run(file!, args, env, timeoutMs);
+  const trial = await run([file!, ...args]);
   if (trial.error) {
     return {
       available: false,
@@ -93,19 +101,17 @@ function explain(error: string): string {
   return text;
 }
 
-function run(
-  file: string,
-  args: string[],
-  env: Record<string, string>,
-  timeoutMs: number,
-): Promise<{ stdout: string; error?: string }> {
-  return new Promise((resolve) => {
-    execFile(file, args, { env, timeout: timeoutMs, killSignal: "SIGKILL" }, (error, stdout, stderr) => {
-      if (!error) return resolve({ stdout });
-      const detail = stderr.trim() || error.message;
-      resolve({ stdout, error: error.killed ? `timed out after ${timeoutMs} ms` : detail });
-    });
-  });
+/** Runs an argv to its end: its output (stdout and stderr), and an error unless it exited 0. */
+function runner(env: Record<string, string>, timeoutMs: number, spawn: SpawnCommand | undefined) {
+  return async (argv: string[]): Promise<{ stdout: string; error?: string }> => {
+    // The command exec's own machinery (timeouts, killing the group), with the argv as given
+    // instead of a shell's.
+    const exec = createLocalExec({ env, spawn, wrap: () => argv, trackIntervalMs: Number.POSITIVE_INFINITY });
+    const result = await exec.run({ command: "", cwd: "/", timeoutMs, signal: new AbortController().signal });
+    if (result.exitCode === 0) return { stdout: result.output };
+    const detail = result.output.trim() || `exit code ${result.exitCode ?? result.signal}`;
+    return { stdout: result.output, error: result.timedOut ? `timed out after ${timeoutMs} ms` : detail };
+  };
 }
 
 function findOnPath(name: string, searchPath: string): string | undefined {

@@ -43,8 +43,6 @@ export interface SandboxedExecOptions extends Omit<LocalExecOptions, "env" | "wr
   probe?: (options: ProbeOptions) => Promise<SandboxStatus>;
   /** Where the seccomp program is written (a private directory is made inside). Default `os.tmpdir()`. */
   scratchDir?: string;
-  /** Called with the probe (when the first session opens): starts the spawn helper early. */
-  warmUp?: () => void;
 }
 
 /** What confines one command. Built from the session's state at the time of the call. */
@@ -79,7 +77,7 @@ export interface SandboxedExec {
 export const PIDS_MAX = 512;
 
 export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExec {
-  const { env, whenUnavailable, probe = probeSandbox, scratchDir = os.tmpdir(), warmUp, ...rest } = options;
+  const { env, whenUnavailable, probe = probeSandbox, scratchDir = os.tmpdir(), ...rest } = options;
   const { home = os.homedir(), hidden: hiddenOption = [], visibleInHome, ...local } = rest;
   const hidden = [...hiddenOption, `/run/user/${process.getuid?.() ?? 0}`];
   const visible = visibleInHome ?? homeToolchains(home, env.PATH ?? "");
@@ -100,7 +98,6 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
 
   const prepare = () =>
     (ready ??= (async () => {
-      warmUp?.();
       let seccompFile: string | undefined;
       const filter = seccompFilter();
       if (filter) {
@@ -114,7 +111,7 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
           return { status: { available: false, reason } };
         }
       }
-      const status = await probe({ env, seccompFile }).catch((error: unknown) => ({
+      const status = await probe({ env, seccompFile, spawn: local.spawn }).catch((error: unknown) => ({
         available: false as const,
         reason: `sandbox probe failed: ${String(error)}`,
       }));

@@ -23,8 +23,6 @@ export interface SpawnerOptions {
 export interface Spawner {
   /** Starts a command through the helper; a drop-in for run-command's `spawn` option. */
   spawn: SpawnCommand;
-  /** Starts the helper now, if not running, so the first command does not wait for it. */
-  start(): void;
   /** The helper's pid while it runs (diagnostics and tests). */
   readonly pid: number | undefined;
   /** Ends the helper (stdin EOF: it kills what still runs and exits); later spawns fail. */
@@ -39,10 +37,10 @@ interface Helper {
 }
 
 /**
- * One spawn helper per runtime (see spawner-main.ts for why and for the protocol). Started on
- * the first command or `start()`, restarted by the next command after it died. The helper never
- * gets the daemon's environment (see `env`); each command's environment travels with its
- * request. Its pipes do not keep the daemon alive, except while a command runs.
+ * One spawn helper per runtime (see spawner-main.ts for why and for the protocol). Started by
+ * the first command (the sandbox probe, when a session opens), restarted by the next command
+ * after it died. The helper never gets the daemon's environment (see `env`); each command's
+ * environment travels with its request. Its pipes do not keep the daemon alive, except while a command runs.
  */
 export function createSpawner(options: SpawnerOptions = {}): Spawner {
   let helper: Helper | undefined;
@@ -156,9 +154,6 @@ export function createSpawner(options: SpawnerOptions = {}): Spawner {
 
   return {
     spawn: spawnCommand,
-    start() {
-      if (!disposed) helper ??= launch();
-    },
     get pid() {
       return helper?.process.pid;
     },
