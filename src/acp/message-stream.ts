@@ -3,8 +3,8 @@ import type { AnyMessage, Stream } from "@agentclientprotocol/sdk";
 /** Deeper than this, a message is refused before any handler (or `JSON.stringify`) recurses into it. */
 export const MAX_NESTING = 256;
 
-/** Output waiting to be written past which a sender waits for the editor to read. */
-const MAX_BATCH_BYTES = 1 << 20;
+/** Characters of output waiting to be written past which a sender waits for the editor to read. */
+const MAX_UNWRITTEN = 1 << 20;
 
 export interface MessageStreamOptions {
   /** One line per chunk, as `limitLines` hands them out. */
@@ -35,7 +35,8 @@ export function messageStream(options: MessageStreamOptions): Stream {
   // updates, and a write each cost more than everything else `session/load` does. Order is kept
   // (one chain of writes); a failed write fails every later one and ends the connection.
   let pending: string[] = [];
-  let pendingBytes = 0;
+  /** Characters serialized and not yet taken by `output` (pending or being written). */
+  let unwritten = 0;
   let written: Promise<void> = Promise.resolve();
   let batch: Promise<void> | undefined;
   let failure: { error: unknown } | undefined;
@@ -43,9 +44,12 @@ export function messageStream(options: MessageStreamOptions): Stream {
   const flush = (): Promise<void> => {
     const text = pending.join("");
     pending = [];
-    pendingBytes = 0;
     batch = undefined;
-    written = written.then(() => writer.write(encoder.encode(text)));
+    written = written
+      .then(() => writer.write(encoder.encode(text)))
+      .then(() => {
+        unwritten -= text.length;
+      });
     written.catch((error: unknown) => {
       failure ??= { error };
       fail(error);
@@ -57,13 +61,14 @@ export function messageStream(options: MessageStreamOptions): Stream {
     const line = serialize(message, problem);
     if (line === undefined) return Promise.resolve();
     pending.push(line);
-    pendingBytes += line.length;
+    unwritten += line.length;
     if (batch === undefined) {
       batch = new Promise<void>((resolve) => setImmediate(resolve)).then(flush);
       batch.catch(() => {}); // seen through `fail` and the next write
     }
-    // Past the limit the sender waits until the editor has taken the batch (backpressure).
-    return pendingBytes >= MAX_BATCH_BYTES ? batch : Promise.resolve();
+    // An editor that does not read holds the sender back once this much waits (backpressure):
+    // the batch's promise resolves when everything up to it has been written.
+    return unwritten >= MAX_UNWRITTEN ? batch : Promise.resolve();
   };
   const answer = (error: { code: number; message: string }, id: unknown = null) =>
     write({ jsonrpc: "2.0", id, error }).catch(() => {});
