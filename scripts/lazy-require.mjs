@@ -1,12 +1,12 @@
 // esbuild plugin for the snapshot bundle: what cannot live in a V8 start-up snapshot (a native
-// addon) or is large and needed late (openai) becomes a stub that `require`s the real package
-// from node_modules the first time it is used, at run time. better-sqlite3's JavaScript and pino
+// addon) becomes a stub that `require`s the real package from node_modules the first time it is
+// used, at run time. better-sqlite3's JavaScript and pino
 // are bundled and evaluated at build time like everything else (requiring them at run time cost
 // ~25 ms of module resolution and compilation before `initialize`); only the addon behind
 // better-sqlite3's `require("bindings")` is loaded at run time.
 // Evaluated at build time means module-level values are the build's: pino's default `base`
 // (pid, hostname) is one, which is why createLogger always passes its own `base`.
-export const LAZY_PACKAGES = ["bindings", "openai"];
+export const LAZY_PACKAGES = ["bindings"];
 
 /** A require() rooted at the snapshot blob's folder (dist/), found from node's own flags. */
 const REQUIRE_AT_RUN_TIME = `
@@ -34,9 +34,6 @@ module.exports = (name) => {
     return load("bindings")({ bindings: name, module_root: root });
   }
 };`,
-  // Only ever reached through import(), which the bundle turns into a require at that moment.
-  openai: `${REQUIRE_AT_RUN_TIME}
-module.exports = load("openai");`,
 };
 
 export const lazyRequire = {

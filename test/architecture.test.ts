@@ -21,7 +21,10 @@ const LAYERS: Record<string, number> = {
 const ONLY_IN: Record<string, string> = {
   "@agentclientprotocol/sdk": "acp",
   "better-sqlite3": "store",
-  openai: "providers",
+  // The model endpoint's HTTP (the providers speak it over plain node:http, no SDK).
+  "node:http": "providers",
+  "node:https": "providers",
+  "@modelcontextprotocol/sdk": "tools",
 };
 
 function files(dir: string): string[] {
@@ -63,7 +66,7 @@ describe("module boundaries", () => {
     expect(violations).toEqual([]);
   });
 
-  it("only the owning layer imports the ACP SDK, better-sqlite3 and openai", () => {
+  it("only the owning layer imports the ACP SDK, better-sqlite3, HTTP and the MCP SDK", () => {
     const violations: string[] = [];
     for (const file of all) {
       for (const spec of imports(file)) {

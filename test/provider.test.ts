@@ -243,3 +243,43 @@ describe("chat provider: streaming", () => {
     expect((await stream()).at(-1)).toEqual({ type: "done", finishReason: "length" });
   });
 });
+
+describe("chat provider: HTTP", () => {
+  it("keeps one connection alive across a session's requests", async () => {
+    const provider = createChatProvider(endpoint);
+    for (let i = 0; i < 3; i++) {
+      model.reply({ text: `answer ${i}` });
+      const events = await collect(provider.stream(request, { signal: new AbortController().signal }));
+      expect(textOf(events, "text")).toBe(`answer ${i}`);
+    }
+    expect(new Set(model.requests.map((r) => r.clientPort)).size).toBe(1);
+    expect(model.requests[0]!.headers["content-type"]).toBe("application/json");
+    expect(model.requests[0]!.headers.authorization).toBe("Bearer sk-test-secret-123");
+  });
+
+  it("reads server-sent events split anywhere, with CRLF, comments and multi-line data", async () => {
+    const body = [
+      ": keep-alive comment\r\n",
+      `data: ${chunk({ content: "Hel" })}\r\n\r\n`,
+      // One JSON object over two data lines (joined with a newline, still valid JSON).
+      `event: message\ndata: {"choices":[{"index":0,\ndata: "delta":{"content":"lo"}}]}\n\n`,
+      `data: ${chunk({ content: " wörld" }, "stop")}\r\n\r\n`,
+      "data: [DONE]\r\n\r\n",
+    ].join("");
+    const bytes = Buffer.from(body);
+    model.reply({
+      async handle(_req, res) {
+        res.writeHead(200, { "content-type": "text/event-stream" });
+        // Three bytes at a time: splits CRLFs, JSON and the two bytes of "ö".
+        for (let i = 0; i < bytes.length; i += 3) {
+          res.write(bytes.subarray(i, i + 3));
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        res.end();
+      },
+    });
+    const events = await stream();
+    expect(textOf(events, "text")).toBe("Hello wörld");
+    expect(events.at(-1)).toEqual({ type: "done", finishReason: "stop" });
+  });
+});

@@ -1,16 +1,14 @@
 import { randomBytes } from "node:crypto";
-import type { OpenAI } from "openai";
-import { createErrorBodyFetch } from "./error-body-fetch.js";
+import type { Agent } from "node:http";
+import { keepAliveAgent } from "./http-client.js";
 import { listModels } from "./list-models.js";
 import { describeFailure, type Failure, rejectsStreamOptions } from "./provider-error.js";
 import { sleepUnlessAborted } from "./retry.js";
 import { retryDelayMs, retryReason } from "./retry-policy.js";
 import { streamAttempt } from "./stream-attempt.js";
-import type { OpenAIModule } from "./to-failure.js";
 import type { ChatRequest, ModelEndpoint, Provider, ProviderEvent, StreamOptions } from "./types.js";
 
 export interface ChatProviderDeps {
-  fetch?: typeof fetch;
   /** Backoff wait; must resolve (not reject) promptly when the signal aborts. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** Backoff jitter source (default `Math.random`). */
@@ -23,12 +21,11 @@ const DEFAULT_MAX_RETRIES = 4;
 const DEFAULT_IDLE_TIMEOUT_MS = 300_000;
 const LIST_MODELS_TIMEOUT_MS = 5_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
-const silentLogger = { error() {}, warn() {}, info() {}, debug() {} };
 
 /**
- * A provider for any OpenAI-compatible `/chat/completions` endpoint. The SDK is loaded on first
- * use so daemon start-up does not pay for it; its own retries are off because ours must know
- * whether output was already shown.
+ * A provider for any OpenAI-compatible `/chat/completions` endpoint, over plain HTTP with one
+ * keep-alive pool per provider. Retries are ours: they must know whether output was already
+ * shown.
  */
 export function createChatProvider(endpoint: ModelEndpoint, deps: ChatProviderDeps = {}): Provider {
   const random = deps.random ?? Math.random;
@@ -37,26 +34,17 @@ export function createChatProvider(endpoint: ModelEndpoint, deps: ChatProviderDe
   // 0, negative or infinite means "never"; Node fires longer timers immediately, so clamp.
   const idle = endpoint.streamIdleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
   const idleTimeoutMs = idle > 0 && idle < MAX_TIMER_MS ? idle : MAX_TIMER_MS;
-  const errorBodies = createErrorBodyFetch(deps.fetch ?? globalThis.fetch);
   // Flipped for this instance once the endpoint rejects `stream_options`.
   let askForUsage = endpoint.includeUsage !== false;
-  let loaded: Promise<{ sdk: OpenAIModule; client: OpenAI }> | undefined;
-
-  const load = () => {
-    loaded ??= import("openai").then((sdk) => ({
-      sdk,
-      client: createClient(sdk, endpoint, errorBodies.fetch),
-    }));
-    return loaded;
-  };
+  let pool: Agent | undefined;
   const newId = deps.newId ?? (() => `call_${randomBytes(12).toString("hex")}`);
 
   async function* run(request: ChatRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
-    const { sdk, client } = await load();
+    pool ??= keepAliveAgent(endpoint.baseUrl);
     for (let retries = 0; ; ) {
       if (signal.aborted) return yield { type: "done", finishReason: "cancelled" };
       const body = requestBody(request, endpoint.model, askForUsage);
-      const outcome = yield* streamAttempt({ sdk, client, errorBodies, body, signal, idleTimeoutMs, newId });
+      const outcome = yield* streamAttempt({ endpoint, agent: pool, body, signal, idleTimeoutMs, newId });
       if (outcome.kind === "cancelled") return yield { type: "done", finishReason: "cancelled" };
       if (outcome.kind === "complete") {
         if (outcome.calls.length > 0) yield { type: "tool_calls", calls: outcome.calls };
@@ -86,7 +74,7 @@ export function createChatProvider(endpoint: ModelEndpoint, deps: ChatProviderDe
       try {
         yield* run(request, signal);
       } catch (error) {
-        // Only a bug or a broken SDK install gets here; the contract still forbids throwing.
+        // Only a bug gets here (or a base URL that is not a URL); the contract forbids throwing.
         if (signal.aborted) return yield { type: "done", finishReason: "cancelled" };
         const failure: Failure = {
           kind: "protocol",
@@ -101,27 +89,6 @@ export function createChatProvider(endpoint: ModelEndpoint, deps: ChatProviderDe
       return listModels({ endpoint, signal, timeoutMs: LIST_MODELS_TIMEOUT_MS });
     },
   };
-}
-
-function createClient(sdk: OpenAIModule, endpoint: ModelEndpoint, fetch: typeof globalThis.fetch): OpenAI {
-  const custom = endpoint.headers ?? {};
-  const hasAuthHeader = Object.keys(custom).some((name) => name.toLowerCase() === "authorization");
-  return new sdk.OpenAI({
-    baseURL: endpoint.baseUrl,
-    // The SDK insists on a key; keyless local servers get the placeholder's header removed below.
-    apiKey: endpoint.apiKey || "no-key",
-    // Explicit nulls stop the SDK from reading OPENAI_ORG_ID / OPENAI_PROJECT_ID / OPENAI_ADMIN_KEY
-    // and sending them to an endpoint that is not OpenAI.
-    organization: null,
-    project: null,
-    adminAPIKey: null,
-    defaultHeaders: { ...(endpoint.apiKey || hasAuthHeader ? {} : { Authorization: null }), ...custom },
-    ...(endpoint.queryParams ? { defaultQuery: endpoint.queryParams } : {}),
-    maxRetries: 0,
-    fetch,
-    logger: silentLogger,
-    logLevel: "off",
-  });
 }
 
 function requestBody(request: ChatRequest, model: string, askForUsage: boolean): Record<string, unknown> {

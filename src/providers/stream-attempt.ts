@@ -1,14 +1,15 @@
-import type { OpenAI } from "openai";
-import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
+import type { Agent } from "node:http";
 import { createToolCallAssembler } from "./assemble-tool-calls.js";
-import type { ErrorBodyFetch } from "./error-body-fetch.js";
+import { endpointHeaders, endpointUrl, networkDetail, readText, send, toHeaders } from "./http-client.js";
 import type { Failure } from "./provider-error.js";
 import { readChunk } from "./read-chunk.js";
-import { type OpenAIModule, toFailure } from "./to-failure.js";
-import type { AssembledToolCall, ProviderEvent, Usage } from "./types.js";
+import { serverEvents } from "./sse.js";
+import type { AssembledToolCall, ModelEndpoint, ProviderEvent, Usage } from "./types.js";
 
 /** How long a stream may stay open after its `finish_reason` before we take the answer as whole. */
 const AFTER_FINISH_MS = 5_000;
+/** Error bodies can be whole HTML pages; the message only needs the start. */
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 export type AttemptOutcome =
   | { kind: "complete"; calls: AssembledToolCall[]; usage?: Usage; finishReason?: string }
@@ -17,9 +18,9 @@ export type AttemptOutcome =
   | { kind: "cancelled" };
 
 export interface AttemptOptions {
-  sdk: OpenAIModule;
-  client: OpenAI;
-  errorBodies: ErrorBodyFetch;
+  endpoint: ModelEndpoint;
+  /** The provider's keep-alive pool. */
+  agent: Agent;
   body: Record<string, unknown>;
   /** The caller's signal; aborting it ends the attempt with `cancelled`. */
   signal: AbortSignal;
@@ -33,7 +34,7 @@ export interface AttemptOptions {
  * response is known to be complete.
  */
 export async function* streamAttempt(options: AttemptOptions): AsyncGenerator<ProviderEvent, AttemptOutcome> {
-  const { client, signal, idleTimeoutMs } = options;
+  const { endpoint, signal, idleTimeoutMs } = options;
   const controller = new AbortController();
   const cancel = () => controller.abort();
   signal.addEventListener("abort", cancel, { once: true });
@@ -43,7 +44,8 @@ export async function* streamAttempt(options: AttemptOptions): AsyncGenerator<Pr
   // After `finish_reason` only usage and `[DONE]` are due, so a stream left open ends sooner.
   const arm = () => {
     clearTimeout(timer);
-    const wait = finishReason === undefined ? idleTimeoutMs : Math.min(idleTimeoutMs, AFTER_FINISH_MS);
+    const ending = finishReason !== undefined || sawDone;
+    const wait = ending ? Math.min(idleTimeoutMs, AFTER_FINISH_MS) : idleTimeoutMs;
     timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
@@ -56,6 +58,10 @@ export async function* streamAttempt(options: AttemptOptions): AsyncGenerator<Pr
   let chunks = 0;
   let usage: Usage | undefined;
   let finishReason: string | undefined;
+  let responded = false;
+  /** `[DONE]` arrived: what follows is ignored, read only so the connection can be reused. */
+  let sawDone = false;
+  let finished = false;
   const complete = (): AttemptOutcome => ({
     kind: "complete",
     calls: assembler.calls(),
@@ -65,24 +71,41 @@ export async function* streamAttempt(options: AttemptOptions): AsyncGenerator<Pr
   const interrupted = (): AttemptOutcome | undefined => {
     if (signal.aborted) return { kind: "cancelled" };
     // Some proxies never close a finished stream: the answer is whole, only `[DONE]` is missing.
-    if (timedOut && finishReason !== undefined) return complete();
+    if (timedOut && (finishReason !== undefined || sawDone)) return complete();
     if (timedOut) return { kind: "failed", failure: { kind: "timeout", idleMs: idleTimeoutMs }, emitted };
     return undefined;
   };
 
   try {
     arm();
-    const { data, response } = await client.chat.completions
-      .create(options.body as unknown as ChatCompletionCreateParamsStreaming, {
-        signal: controller.signal,
-        maxRetries: 0,
-        // Backstop only: the idle timer above is what fires first.
-        timeout: Math.min(idleTimeoutMs * 2, 2 ** 31 - 1),
-      })
-      .withResponse();
-    // Typed loosely on purpose: servers add fields and break the SDK's types (see readChunk).
-    for await (const chunk of data as AsyncIterable<unknown>) {
+    const response = await send(endpointUrl(endpoint, "chat/completions"), {
+      method: "POST",
+      headers: endpointHeaders(endpoint, { "content-type": "application/json", accept: "text/event-stream" }),
+      body: JSON.stringify(options.body),
+      signal: controller.signal,
+      agent: options.agent,
+    });
+    responded = true;
+    const status = response.statusCode ?? 0;
+    if (status < 200 || status >= 300) {
+      const body = await readText(response, MAX_ERROR_BODY_BYTES);
+      return (
+        interrupted() ?? { kind: "failed", failure: httpFailure(status, body, response.headers), emitted }
+      );
+    }
+    for await (const event of serverEvents(response)) {
       disarm();
+      if (sawDone || event.data.startsWith("[DONE]")) {
+        sawDone = true;
+        arm();
+        continue;
+      }
+      // Typed loosely on purpose: servers add fields the SDK's types do not know (see readChunk).
+      const chunk: unknown = JSON.parse(event.data);
+      const error = (chunk as { error?: unknown } | null)?.error;
+      if (event.event === "error" || error !== undefined) {
+        return { kind: "failed", failure: inStreamFailure(error ?? chunk), emitted };
+      }
       chunks++;
       const parts = readChunk(chunk);
       for (const delta of parts.toolCalls) assembler.add(delta);
@@ -99,24 +122,46 @@ export async function* streamAttempt(options: AttemptOptions): AsyncGenerator<Pr
       if (signal.aborted) break;
       arm();
     }
-    // The SDK ends iteration quietly when its request is aborted, so check why we stopped.
     const stopped = interrupted();
     if (stopped) return stopped;
     if (chunks === 0) {
-      const type = response.headers.get("content-type") ?? "none";
+      const type = response.headers["content-type"] ?? "none";
       return {
         kind: "failed",
         failure: { kind: "protocol", detail: `no stream chunks (content-type ${type})` },
         emitted,
       };
     }
+    finished = true;
     return complete();
   } catch (error) {
-    return interrupted() ?? { kind: "failed", failure: toFailure(error, options), emitted };
+    return interrupted() ?? { kind: "failed", failure: thrownFailure(error, responded), emitted };
   } finally {
     disarm();
     signal.removeEventListener("abort", cancel);
-    // Releases the connection when the consumer stopped iterating early; a no-op after completion.
-    controller.abort();
+    // Drops the connection when the answer did not end well or the consumer stopped early.
+    if (!finished) controller.abort();
   }
+}
+
+function httpFailure(status: number, body: string, headers: Parameters<typeof toHeaders>[0]): Failure {
+  return { kind: "http", status, body, headers: toHeaders(headers) };
+}
+
+/** `{"error": {...}}` inside the stream: its `code` is often the upstream HTTP status. */
+function inStreamFailure(error: unknown): Failure {
+  const code = Number((error as { code?: unknown } | null)?.code);
+  const body = JSON.stringify({ error });
+  return { kind: "in_stream", body, ...(code >= 400 && code < 600 ? { status: code } : {}) };
+}
+
+/** What a failed request or a broken stream threw, sorted into a `Failure`. */
+function thrownFailure(error: unknown, midResponse: boolean): Failure {
+  if (error instanceof SyntaxError)
+    return { kind: "protocol", detail: `unparseable chunk (${error.message})` };
+  const detail = networkDetail(error);
+  if (detail && midResponse)
+    return { kind: "network", detail: `connection lost mid-response: ${detail}`, midResponse };
+  if (detail) return { kind: "network", detail };
+  return { kind: "network", detail: `connection failed (${(error as Error)?.message ?? String(error)})` };
 }

@@ -101,6 +101,8 @@ export interface RecordedRequest {
   headers: IncomingHttpHeaders;
   /** Parsed JSON body (`{}` for GET). */
   body: ChatBody;
+  /** The client's port: requests over one kept-alive connection share it. */
+  clientPort: number;
 }
 
 export interface FakeModel {
@@ -156,7 +158,14 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     const path = url.pathname;
     const raw = await readBody(req);
     const query = Object.fromEntries(url.searchParams);
-    const record = { method: req.method ?? "", path, query, headers: req.headers, body: {} as ChatBody };
+    const record = {
+      method: req.method ?? "",
+      path,
+      query,
+      headers: req.headers,
+      body: {} as ChatBody,
+      clientPort: req.socket.remotePort ?? 0,
+    };
     if (req.method === "GET" && path === "/v1/models") {
       modelListRequests.push(record);
       sendJson(res, 200, {
