@@ -36,13 +36,24 @@ module.exports = (name) => {
 };`,
 };
 
+/**
+ * Needed only by sessions with MCP servers, and only reached through `import()`: required at
+ * that moment, from node_modules, instead of adding its code (and ajv's) to every daemon's heap.
+ */
+const RUN_TIME_ONLY = /^@modelcontextprotocol\/sdk\//;
+
 export const lazyRequire = {
   name: "lazy-require",
   setup(build) {
     const filter = new RegExp(`^(${LAZY_PACKAGES.join("|")})$`);
     build.onResolve({ filter }, (args) => ({ path: args.path, namespace: "lazy-require" }));
+    build.onResolve({ filter: RUN_TIME_ONLY }, (args) => ({ path: args.path, namespace: "run-time" }));
     build.onLoad({ filter: /.*/, namespace: "lazy-require" }, (args) => ({
       contents: STUBS[args.path],
+      loader: "js",
+    }));
+    build.onLoad({ filter: /.*/, namespace: "run-time" }, (args) => ({
+      contents: `${REQUIRE_AT_RUN_TIME}\nmodule.exports = load(${JSON.stringify(args.path)});`,
       loader: "js",
     }));
   },

@@ -4,6 +4,7 @@ import { client, methods, type SessionUpdate } from "@agentclientprotocol/sdk";
 import { afterEach, describe, expect, it } from "vitest";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
 import { tempDir, until } from "./support/in-process.js";
+import { BIN as MCP_BIN } from "./support/mcp-helpers.js";
 import { type AgentProcess, spawnAgent } from "./support/spawn-agent.js";
 import { INIT, testClient } from "./support/test-client.js";
 
@@ -161,6 +162,42 @@ describe("bin/interpreter.js acp over stdio", () => {
     const failure = connection.agent.request(methods.agent.session.new, { cwd: tempDir(), mcpServers: [] });
     await expect(failure).rejects.toThrow(/config\.toml/);
     await expect(failure).rejects.toThrow(/model_context_window/);
+    agent.child.stdin!.end();
+    await agent.exited;
+    expect(agent.violations).toEqual([]);
+  });
+
+  it("loads the MCP SDK at run time from the start-up snapshot and calls a server's tool", async () => {
+    model = await startFakeModel();
+    const home = tempDir("oi-home-");
+    const cwd = tempDir("oi-ws-");
+    const agent = start(home);
+    const connection = testClient().app.connect(agent.stream);
+    await connection.agent.request(methods.agent.initialize, INIT);
+    const { sessionId } = await connection.agent.request(methods.agent.session.new, {
+      cwd,
+      mcpServers: [
+        {
+          name: "everything",
+          command: path.join(MCP_BIN, "mcp-server-everything"),
+          args: ["stdio"],
+          env: [],
+        },
+      ],
+    });
+    model.reply(
+      { toolCalls: [{ id: "m1", name: "mcp__everything__echo", arguments: { message: "ping" } }] },
+      { text: "ok" },
+    );
+    const response = await connection.agent.request(methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: "text", text: "echo" }],
+    });
+    expect(response.stopReason).toBe("end_turn");
+    const tools = (model.requests[0]!.body.tools ?? []) as Array<{ function: { name: string } }>;
+    expect(tools.map((t) => t.function.name)).toContain("mcp__everything__echo");
+    const result = model.requests[1]!.body.messages.find((m: { role: string }) => m.role === "tool");
+    expect(result.content).toContain("ping");
     agent.child.stdin!.end();
     await agent.exited;
     expect(agent.violations).toEqual([]);
