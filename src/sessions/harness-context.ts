@@ -24,12 +24,25 @@ export async function harnessContext(options: {
     shell: deps.shell,
     instructions: await deps.instructions,
     skills: (await deps.skills).map(({ name, description, path }) => ({ name, description, path })),
-    // en-CA formats dates as YYYY-MM-DD, in the user's own time zone.
-    currentDate: options.startedAt.toLocaleDateString("en-CA"),
+    currentDate: localDate(options.startedAt),
     timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     scratchDir: deps.scratchDir,
     platform: process.platform,
     isGitRepo: existsSync(path.join(deps.projectRoot, ".git")),
     sandboxed: await deps.sandbox.confines({ mode, roots }),
   };
+}
+
+/** YYYY-MM-DD in the user's own time zone. */
+function localDate(date: Date): string {
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+}
+
+/**
+ * The first use of `Intl` loads ICU's data: ~20 ms of blocked event loop. Called once a session
+ * has answered, so a user's first prompt does not pay it.
+ */
+export function warmUpIntl(): void {
+  Intl.DateTimeFormat().resolvedOptions();
 }

@@ -14,6 +14,7 @@ import { parseMcpServers } from "../tools/mcp/mcp-server-spec.js";
 import { sandboxSummary } from "../tools/sandbox/sandbox-summary.js";
 import type { SandboxedExec } from "../tools/sandbox/sandboxed-exec.js";
 import type { FsPort } from "../tools/types.js";
+import { warmUpIntl } from "./harness-context.js";
 import { turnEconomy } from "./output-economy.js";
 import { applyProjectConfig, type ProjectTrust, projectTrust, untrustedNotice } from "./project-trust.js";
 import { Session } from "./session.js";
@@ -101,13 +102,12 @@ export class SessionManager {
     }
     void catalog.then(({ notices }) => notices.forEach(tell));
     // The first call probes (spawns bwrap): after the response, ready well before a first command.
-    setTimeout(
-      () =>
-        void this.deps.sandbox.status().then((status) => {
-          if (!status.available) tell(sandboxSummary(status));
-        }),
-      0,
-    );
+    setTimeout(() => {
+      void this.deps.sandbox.status().then((status) => {
+        if (!status.available) tell(sandboxSummary(status));
+      });
+      warmUpIntl();
+    }, 0);
     return session;
   }
 
@@ -123,7 +123,10 @@ export class SessionManager {
     };
     const updated = this.deps.store.updateSession(id, patch);
     // Probe the sandbox now (after the response) rather than on the first command.
-    setTimeout(() => void this.deps.sandbox.status(), 0);
+    setTimeout(() => {
+      void this.deps.sandbox.status();
+      warmUpIntl();
+    }, 0);
     return this.remember(updated, this.skills(updated));
   }
 
