@@ -2,15 +2,10 @@
 // scripted model: wall time, tool calls per second, daemon CPU use, peak RSS.
 import { mkdtempSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { ourDaemon, peakSampler, rssMb, taskStep } from "./daemon.mjs";
+import { cpuMs, ourDaemon, peakSampler, rssMb, taskStep } from "./daemon.mjs";
 import { LAUNCHER } from "./support.mjs";
 
 const CALLS = 10;
-
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
-}
 
 export async function concurrency({ levels, scratch, model, replyChunks }) {
   const rows = [];

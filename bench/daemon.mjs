@@ -109,6 +109,12 @@ export function taskStep({ replyChunks, calls, command, toolName = "shell_comman
   };
 }
 
+/** CPU time a process has used (user + system), in ms; the kernel counts in ticks of 10 ms. */
+export function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 /** Resident memory of a process (VmRSS) in MB. */
 export function rssMb(pid) {
   const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];

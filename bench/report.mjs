@@ -14,7 +14,7 @@ export function markdownReport(r) {
     `| the same, every command in bubblewrap | ${m.tenToolCallsSandboxedPromptMs} ms | |`,
     `| daemon overhead per tool call: first prompt / steady state | ${m.overheadPerCallMs} ms / ${m.warmOverheadPerCallMs} ms | |`,
     `| peak PSS of the process tree during the task | ${m.peakTreePssMb} MB (sandboxed: ${m.peakTreePssSandboxedMb} MB) | |`,
-    `| \`session/load\` of 10,000 events | ${m.sessionLoad10kEventsMs} ms (${r.sessionLoadUpdates} updates) | |`,
+    `| \`session/load\` of 10,000 events | ${m.sessionLoad10kEventsMs} ms (${r.sessionLoadUpdates} updates; the daemon's CPU: ${m.sessionLoadDaemonCpuMs} ms) | |`,
     "",
     "Concurrent sessions in one daemon, each running the ten-call task:",
     "",

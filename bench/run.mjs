@@ -59,6 +59,7 @@ const result = {
     peakTreePssMb: m(ten.pss),
     peakTreePssSandboxedMb: m(ten.pssSandboxed),
     sessionLoad10kEventsMs: m(loaded.ms),
+    sessionLoadDaemonCpuMs: m(loaded.daemonCpuMs),
   },
   sessionLoadUpdates: loaded.updates,
   concurrency: load.map((row) => ({
