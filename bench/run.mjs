@@ -56,6 +56,7 @@ const result = {
     tenCommandsDirectMs: m(ten.direct),
     overheadPerCallMs: m(ten.overheadPerCall),
     warmOverheadPerCallMs: m(ten.warmOverheadPerCall),
+    daemonCpuPerCallMs: m(ten.daemonCpuPerCall),
     peakTreePssMb: m(ten.pss),
     peakTreePssSandboxedMb: m(ten.pssSandboxed),
     sessionLoad10kEventsMs: m(loaded.ms),

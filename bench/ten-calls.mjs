@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { ourDaemon, peakSampler, THINK_MS, taskStep, treePssMb } from "./daemon.mjs";
+import { cpuMs, ourDaemon, peakSampler, THINK_MS, taskStep, treePssMb } from "./daemon.mjs";
 import { LAUNCHER } from "./support.mjs";
 
 export const COMMANDS = [
@@ -47,9 +47,18 @@ async function once({ scratch, model, replyChunks, mode }) {
     throw new Error("the ten calls did not run");
   // The same ten again in the same session: the daemon's steady state.
   model.reply(...script(COMMANDS.length));
+  const cpuBefore = cpuMs(agent.child.pid);
   const again = await agent.prompt(sessionId, "run ten more");
+  // The daemon's own CPU per call (its process only: commands run in the spawn helper's tree).
+  const cpuPerCall = (cpuMs(agent.child.pid) - cpuBefore) / COMMANDS.length;
   await agent.stop();
-  return { ms, againMs: again.ms, pss, directMs: direct(mkdtempSync(path.join(scratch, "ws-"))) };
+  return {
+    ms,
+    againMs: again.ms,
+    cpuPerCall,
+    pss,
+    directMs: direct(mkdtempSync(path.join(scratch, "ws-"))),
+  };
 }
 
 export async function tenCalls({ runs, scratch, model, replyChunks }) {
@@ -59,6 +68,7 @@ export async function tenCalls({ runs, scratch, model, replyChunks }) {
     direct: [],
     overheadPerCall: [],
     warmOverheadPerCall: [],
+    daemonCpuPerCall: [],
     pss: [],
     pssSandboxed: [],
   };
@@ -68,6 +78,7 @@ export async function tenCalls({ runs, scratch, model, replyChunks }) {
     rows.direct.push(free.directMs);
     rows.overheadPerCall.push((free.ms - free.directMs) / COMMANDS.length);
     rows.warmOverheadPerCall.push((free.againMs - free.directMs) / COMMANDS.length);
+    rows.daemonCpuPerCall.push(free.cpuPerCall);
     rows.pss.push(free.pss);
     const boxed = await once({ scratch, model, replyChunks, mode: "auto" });
     rows.sandboxed.push(boxed.ms);
