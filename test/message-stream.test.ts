@@ -92,4 +92,29 @@ describe("messageStream output", () => {
     await stream.writable.getWriter().write(notification(1) as never);
     await expect(reading).rejects.toBe(epipe);
   });
+
+  it("writes what is pending when closed, then closes the output once and cleanly", async () => {
+    const writes: string[] = [];
+    let closes = 0;
+    const output = new WritableStream<Uint8Array>({
+      write: (chunk) => {
+        writes.push(new TextDecoder().decode(chunk));
+      },
+      close: () => {
+        closes++;
+      },
+    });
+    const problems: string[] = [];
+    const stream = messageStream({ input: new ReadableStream(), output, onProblem: (p) => problems.push(p) });
+    const reading = stream.readable.getReader().read();
+    const writer = stream.writable.getWriter();
+    await writer.write(notification(1) as never);
+    await writer.close();
+    await idle();
+    expect(writes.map((w) => JSON.parse(w).params.n)).toEqual([1]);
+    expect(closes).toBe(1);
+    expect(problems).toEqual([]);
+    // No late write to the closed output, so no error ends the input side.
+    expect(await settled(reading)).toBe(false);
+  });
 });

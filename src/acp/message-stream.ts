@@ -42,6 +42,8 @@ export function messageStream(options: MessageStreamOptions): Stream {
   let failure: { error: unknown } | undefined;
   let fail: (error: unknown) => void = () => {};
   const flush = (): Promise<void> => {
+    // Nothing left when `close` flushed before the scheduled batch ran.
+    if (pending.length === 0) return written;
     const text = pending.join("");
     pending = [];
     batch = undefined;

@@ -1,10 +1,8 @@
 import type { Agent, IncomingHttpHeaders, IncomingMessage } from "node:http";
 import type { ModelEndpoint } from "./types.js";
 
-/**
- * The endpoint's HTTP over plain `node:http(s)`. Not the OpenAI SDK and not fetch: loading
- * either cost the daemon ~20 MB of resident memory and, on the first prompt, ~100 ms of import.
- */
+// The endpoint's HTTP over plain `node:http(s)`. Not the OpenAI SDK and not fetch: loading
+// either cost the daemon ~20 MB of resident memory, and the SDK its import on the first prompt.
 
 export interface SendOptions {
   method: "GET" | "POST";

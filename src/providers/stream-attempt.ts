@@ -100,7 +100,7 @@ export async function* streamAttempt(options: AttemptOptions): AsyncGenerator<Pr
         arm();
         continue;
       }
-      // Typed loosely on purpose: servers add fields the SDK's types do not know (see readChunk).
+      // Read loosely on purpose: servers add fields and send odd types (see readChunk).
       const chunk: unknown = JSON.parse(event.data);
       const error = (chunk as { error?: unknown } | null)?.error;
       if (event.event === "error" || error !== undefined) {
