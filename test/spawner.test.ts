@@ -20,14 +20,12 @@ afterAll(() => {
 
 const exec = createLocalExec({ env: buildChildEnv(process.env), spawn: spawner.spawn });
 
-function run(command: string, request: Partial<ExecRequest> = {}) {
-  return exec.run({
-    command,
-    cwd: workDir,
-    timeoutMs: 20_000,
-    signal: new AbortController().signal,
-    ...request,
-  });
+function request(command: string, fields: Partial<ExecRequest> = {}): ExecRequest {
+  return { command, cwd: workDir, timeoutMs: 20_000, signal: new AbortController().signal, ...fields };
+}
+
+function run(command: string, fields: Partial<ExecRequest> = {}) {
+  return exec.run(request(command, fields));
 }
 
 const sha = (bytes: Buffer | string) => createHash("sha256").update(bytes).digest("hex");
@@ -170,12 +168,7 @@ describe("commands through the spawn helper", () => {
       spawn: spawner.spawn,
       shell: "/no/such/sh",
     });
-    const enoent = await noShell.run({
-      command: "true",
-      cwd: workDir,
-      timeoutMs: 5000,
-      signal: new AbortController().signal,
-    });
+    const enoent = await noShell.run(request("true"));
     expect(enoent.exitCode).toBe(127);
     expect(enoent.output).toContain("ENOENT");
     expect((await run("echo a\0b")).exitCode).toBe(127);
@@ -193,12 +186,7 @@ describe("commands through the spawn helper", () => {
     const own = createSpawner({ env: childEnv });
     try {
       const ownExec = createLocalExec({ env: childEnv, spawn: own.spawn });
-      const parent = await ownExec.run({
-        command: "cat /proc/$PPID/environ | tr '\\0' '\\n'",
-        cwd: workDir,
-        timeoutMs: 10_000,
-        signal: new AbortController().signal,
-      });
+      const parent = await ownExec.run(request("cat /proc/$PPID/environ | tr '\\0' '\\n'"));
       expect(parent.exitCode).toBe(0);
       const environ = readFileSync(`/proc/${own.pid}/environ`, "utf8");
       expect(environ).not.toContain(secret);

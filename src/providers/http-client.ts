@@ -4,6 +4,9 @@ import type { ModelEndpoint } from "./types.js";
 // The endpoint's HTTP over plain `node:http(s)`. Not the OpenAI SDK and not fetch: loading
 // either cost the daemon ~20 MB of resident memory, and the SDK its import on the first prompt.
 
+/** Error bodies can be whole HTML pages; a message only needs the start. */
+export const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
 export interface SendOptions {
   method: "GET" | "POST";
   headers: Record<string, string>;
@@ -19,7 +22,7 @@ export function send(url: URL, options: SendOptions): Promise<IncomingMessage> {
     return Promise.reject(new Error(`unsupported URL scheme ${url.protocol}`));
   if (url.username || url.password)
     return Promise.reject(new Error("the base URL includes credentials; put the key in api_key instead"));
-  const http = transport(url);
+  const http = transport(url.protocol);
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,
@@ -38,10 +41,7 @@ export function send(url: URL, options: SendOptions): Promise<IncomingMessage> {
 
 /** A keep-alive pool for `baseUrl`'s scheme: a new TLS handshake per model request costs ~100 ms. */
 export function keepAliveAgent(baseUrl: string): Agent {
-  const http = /^https:/i.test(baseUrl)
-    ? process.getBuiltinModule("node:https")
-    : process.getBuiltinModule("node:http");
-  return new http.Agent({ keepAlive: true });
+  return new (transport(/^https:/i.test(baseUrl) ? "https:" : "http:").Agent)({ keepAlive: true });
 }
 
 /** The body as text, at most `limit` bytes of it (then the response is dropped). */
@@ -112,11 +112,11 @@ export function networkDetail(error: unknown): string | undefined {
   return undefined;
 }
 
-function transport(url: URL) {
+function transport(protocol: string) {
   // Loaded on use (TLS only for https). Not `import()`: code restored from the start-up
   // snapshot has no dynamic-import callback, and a static import would put http into every
   // daemon's heap before its first request.
-  return url.protocol === "https:"
+  return protocol === "https:"
     ? process.getBuiltinModule("node:https")
     : process.getBuiltinModule("node:http");
 }

@@ -1,5 +1,13 @@
 import type { IncomingMessage } from "node:http";
-import { endpointHeaders, endpointUrl, networkDetail, readText, send, toHeaders } from "./http-client.js";
+import {
+  endpointHeaders,
+  endpointUrl,
+  MAX_ERROR_BODY_BYTES,
+  networkDetail,
+  readText,
+  send,
+  toHeaders,
+} from "./http-client.js";
 import { describeFailure, type Failure, ProviderRequestError } from "./provider-error.js";
 import type { ModelEndpoint } from "./types.js";
 
@@ -10,8 +18,6 @@ export interface ListModelsOptions {
   timeoutMs: number;
 }
 
-/** Error bodies can be whole HTML pages; the message only needs the start. */
-const MAX_ERROR_BODY_BYTES = 64 * 1024;
 /** OpenRouter lists hundreds of models; anything far beyond that is not a model list. */
 const MAX_LIST_BYTES = 16 * 1024 * 1024;
 const MAX_REDIRECTS = 3;

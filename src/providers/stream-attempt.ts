@@ -1,6 +1,14 @@
 import type { Agent } from "node:http";
 import { createToolCallAssembler } from "./assemble-tool-calls.js";
-import { endpointHeaders, endpointUrl, networkDetail, readText, send, toHeaders } from "./http-client.js";
+import {
+  endpointHeaders,
+  endpointUrl,
+  MAX_ERROR_BODY_BYTES,
+  networkDetail,
+  readText,
+  send,
+  toHeaders,
+} from "./http-client.js";
 import type { Failure } from "./provider-error.js";
 import { readChunk } from "./read-chunk.js";
 import { serverEvents } from "./sse.js";
@@ -8,8 +16,6 @@ import type { AssembledToolCall, ModelEndpoint, ProviderEvent, Usage } from "./t
 
 /** How long a stream may stay open after its `finish_reason` before we take the answer as whole. */
 const AFTER_FINISH_MS = 5_000;
-/** Error bodies can be whole HTML pages; the message only needs the start. */
-const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 export type AttemptOutcome =
   | { kind: "complete"; calls: AssembledToolCall[]; usage?: Usage; finishReason?: string }

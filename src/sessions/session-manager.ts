@@ -11,6 +11,7 @@ import type { ModelEndpoint, Provider } from "../providers/types.js";
 import type { ListSessionsOptions, SessionPage, SessionRecord, Store } from "../store/types.js";
 import { createMcpManager } from "../tools/mcp/mcp-manager.js";
 import { parseMcpServers } from "../tools/mcp/mcp-server-spec.js";
+import type { SandboxStatus } from "../tools/sandbox/probe-sandbox.js";
 import { sandboxSummary } from "../tools/sandbox/sandbox-summary.js";
 import type { SandboxedExec } from "../tools/sandbox/sandboxed-exec.js";
 import type { FsPort } from "../tools/types.js";
@@ -101,13 +102,9 @@ export class SessionManager {
       session.askTrust({ trust, apply: () => this.applyProject(session, trust) });
     }
     void catalog.then(({ notices }) => notices.forEach(tell));
-    // The first call probes (spawns bwrap): after the response, ready well before a first command.
-    setTimeout(() => {
-      void this.deps.sandbox.status().then((status) => {
-        if (!status.available) tell(sandboxSummary(status));
-      });
-      warmUpIntl();
-    }, 0);
+    this.warmUp((status) => {
+      if (!status.available) tell(sandboxSummary(status));
+    });
     return session;
   }
 
@@ -122,12 +119,19 @@ export class SessionManager {
       mcpServers: options.mcpServers ?? record.mcpServers,
     };
     const updated = this.deps.store.updateSession(id, patch);
-    // Probe the sandbox now (after the response) rather than on the first command.
+    this.warmUp();
+    return this.remember(updated, this.skills(updated));
+  }
+
+  /**
+   * After the response, what the first prompt would otherwise wait for: the sandbox probe
+   * (spawns bwrap; the answer is kept) and ICU's data.
+   */
+  private warmUp(onSandbox?: (status: SandboxStatus) => void): void {
     setTimeout(() => {
-      void this.deps.sandbox.status();
+      void this.deps.sandbox.status().then(onSandbox);
       warmUpIntl();
     }, 0);
-    return this.remember(updated, this.skills(updated));
   }
 
   get(id: string): Session | undefined {

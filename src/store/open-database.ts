@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, type Stats, statSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { migrate } from "./migrations.js";
@@ -32,9 +32,9 @@ export function openDatabase(path: string, now: () => Date): OpenedDatabase {
     let inode: number | undefined;
     try {
       const unclean = existsSync(`${path}-wal`);
-      const fresh = (fileSize(path) ?? 0) === 0;
+      const fresh = (statIfExists(path)?.size ?? 0) === 0;
       db = new Database(path);
-      inode = fileInode(path);
+      inode = statIfExists(path)?.ino;
       configure(db, { check: unclean, fresh });
       migrate(db);
       if (fresh) db.pragma("synchronous = NORMAL");
@@ -51,7 +51,7 @@ export function openDatabase(path: string, now: () => Date): OpenedDatabase {
       if (!isCorruption(error) || recovered !== undefined || ++corruptions > 1) throw error;
       // Another daemon may have quarantined and replaced the file since we opened it; then the
       // file at `path` is a new, healthy one and must not be moved aside again.
-      if (inode !== undefined && fileInode(path) === inode) recovered = quarantine(path, now());
+      if (inode !== undefined && statIfExists(path)?.ino === inode) recovered = quarantine(path, now());
     }
   }
 }
@@ -121,18 +121,10 @@ function quarantine(path: string, at: Date): string {
   return target;
 }
 
-function fileSize(path: string): number | undefined {
+/** The file's stat, or undefined when it does not exist. */
+function statIfExists(path: string): Stats | undefined {
   try {
-    return statSync(path).size;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
-}
-
-function fileInode(path: string): number | undefined {
-  try {
-    return statSync(path).ino;
+    return statSync(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw error;
