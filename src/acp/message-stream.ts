@@ -130,10 +130,16 @@ export function messageStream(options: MessageStreamOptions): Stream {
       return reader.cancel(reason);
     },
   });
-  const writable = new WritableStream<AnyMessage>({
-    write: (message) => write(message as Json),
+  // What the SDK writes to. It takes a writer per message (`getWriter`, `write`, `releaseLock`:
+  // SDK 2.4 core/jsonrpc.js `sendMessage`), and a real WritableStream makes that cost promises
+  // and, on every release, two rejected ones carrying fresh TypeErrors: ~8 µs a message, the
+  // biggest share of replaying a long session. Writes here are queued by `write` above alone.
+  const sink = {
+    write: (message: AnyMessage) => write(message as Json),
+    releaseLock: () => {},
     close: () => (pending.length > 0 ? flush() : written).then(() => writer.close()),
-  });
+  };
+  const writable = { getWriter: () => sink } as unknown as WritableStream<AnyMessage>;
   return { readable, writable };
 }
 
