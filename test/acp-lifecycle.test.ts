@@ -201,11 +201,16 @@ describe("history: list, load, resume, close, delete", () => {
       "agent_thought_chunk",
       "usage_update",
       "tool_call",
-      "tool_call_update",
       "agent_message_chunk",
       "usage_update",
     ]);
-    expect(replay.find((u) => u.sessionUpdate === "tool_call_update")).toMatchObject({ status: "completed" });
+    // The call and its result are one finished call, as the editor showed it at the end.
+    expect(replay.find((u) => u.sessionUpdate === "tool_call")).toMatchObject({
+      toolCallId: "c1",
+      status: "completed",
+      rawInput: { command: "echo hi" },
+      rawOutput: { output: expect.stringContaining("hi") },
+    });
     expect(oi.editor.text(sessionId)).toBe("All done.");
 
     oi.editor.clear();

@@ -6,7 +6,6 @@ import { loadAgentsMd } from "../src/context/agents-md.js";
 import {
   agentsMdBlock,
   environmentContext,
-  localDateAndZone,
   permissionsBlock,
 } from "../src/harnesses/codex/context-blocks.js";
 import {
@@ -157,15 +156,6 @@ describe("context blocks", () => {
     ).toBe(
       '<environment_context>\n  <cwd>/r</cwd>\n  <network enabled="true"><allowed>a.com,b.com</allowed></network>\n</environment_context>',
     );
-  });
-
-  it("derives the local date in the given zone", () => {
-    const now = new Date("2026-03-01T02:30:00Z");
-    expect(localDateAndZone(now, "America/Los_Angeles")).toEqual({
-      currentDate: "2026-02-28",
-      timezone: "America/Los_Angeles",
-    });
-    expect(localDateAndZone(now, "Europe/Berlin").currentDate).toBe("2026-03-01");
   });
 
   it("wraps AGENTS.md text like Codex's user instructions", () => {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { folderStructure } from "../src/harnesses/gemini-cli/folder-structure.js";
 import { geminiCliHarness } from "../src/harnesses/gemini-cli/gemini-cli-harness.js";
+import { longDate } from "../src/harnesses/gemini-cli/session-context.js";
 import type { HarnessContext } from "../src/harnesses/types.js";
 import type { HistoryEvent } from "../src/store/events.js";
 import { harnessWorkspace, tempDir } from "./support/harness-fixtures.js";
@@ -181,5 +182,25 @@ Always run the tests.
     const tree = folderStructure(dir).split("\n");
     // As upstream: the last file before the "..." marker still gets the closing connector.
     expect(tree.slice(-2)).toEqual(["└───f199.txt", "└───..."]);
+  });
+});
+
+describe("longDate", () => {
+  it("writes dates as Gemini CLI's en-US toLocaleDateString does, across years and leap days", () => {
+    const options = {
+      timeZone: "UTC",
+      weekday: "long",
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+    } as const;
+    const start = Date.UTC(2023, 11, 1);
+    for (let day = 0; day < 800; day += 3) {
+      const date = new Date(start + day * 86_400_000);
+      const iso = date.toISOString().slice(0, 10);
+      expect(longDate(iso), iso).toBe(date.toLocaleDateString("en-US", options));
+    }
+    expect(longDate("2024-02-29")).toBe("Thursday, February 29, 2024");
+    expect(longDate("not a date")).toBe("not a date");
   });
 });

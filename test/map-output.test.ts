@@ -70,6 +70,41 @@ const cases: Array<[string, SessionOutput, unknown[]]> = [
     ],
   ],
   [
+    "a replayed call with its result: one finished call showing the result",
+    {
+      type: "finished_call",
+      call: {
+        type: "tool_call",
+        turnId: "t",
+        step: 1,
+        callId: "c",
+        name: "apply_patch",
+        harness: "codex",
+        capability: "patch",
+        arguments: '{"input":"x"}',
+        title: "Edit a.txt",
+        kind: "edit",
+        locations: [{ path: "/w/a.txt" }],
+        display: [{ type: "diff", path: "/w/a.txt", oldText: "a", newText: "b" }],
+      },
+      result: { type: "tool_result", turnId: "t", callId: "c", status: "failed", output: "no", display: [] },
+    },
+    [
+      {
+        sessionUpdate: "tool_call",
+        toolCallId: "c",
+        title: "Edit a.txt",
+        name: "apply_patch",
+        kind: "edit",
+        status: "failed",
+        locations: [{ path: "/w/a.txt" }],
+        content: [{ type: "content", content: { type: "text", text: "no" } }],
+        rawInput: { input: "x" },
+        rawOutput: { output: "no" },
+      },
+    ],
+  ],
+  [
     "usage",
     {
       type: "event",

@@ -114,6 +114,7 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
         }
       }
       attach(session, client);
+      manager.warmUp();
       return setupResponse(session);
     })
     .onRequest(methods.agent.session.resume, ({ params, client }) => {
@@ -123,6 +124,7 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
         mcpServers: params.mcpServers ?? undefined,
       });
       attach(session, client);
+      manager.warmUp();
       return setupResponse(session);
     })
     .onRequest(methods.agent.session.list, ({ params }) => {

@@ -1,6 +1,6 @@
 import type { SessionUpdate, ToolCallContent } from "@agentclientprotocol/sdk";
 import type { SessionOutput } from "../sessions/types.js";
-import type { DisplayContent, HistoryEvent } from "../store/events.js";
+import type { DisplayContent, HistoryEvent, HistoryEventOf } from "../store/events.js";
 import { fence } from "../tools/markdown-fence.js";
 import { toConfigOptions } from "./config-options.js";
 
@@ -18,6 +18,9 @@ export function toSessionUpdates(output: SessionOutput, client: ClientFeatures =
   switch (output.type) {
     case "event":
       return eventUpdates(output.event, client);
+    case "finished_call":
+      // The result's fields replace the call's, as a `tool_call_update` would.
+      return [{ ...toolCall(output.call), ...toolResult(output.result) }];
     case "compaction":
       if (client.compaction) {
         const { compactionId, status, error } = output;
@@ -98,34 +101,9 @@ function eventUpdates(event: HistoryEvent, client: ClientFeatures): SessionUpdat
       return updates;
     }
     case "tool_call":
-      return [
-        {
-          sessionUpdate: "tool_call",
-          toolCallId: event.callId,
-          title: event.title,
-          name: event.name,
-          kind: event.kind,
-          status: "pending",
-          locations: event.locations,
-          content: event.display.map(displayContent),
-          rawInput: parseRaw(event.arguments),
-        },
-      ];
-    case "tool_result": {
-      const content = event.display.map(displayContent);
-      const failed = event.status !== "completed";
-      // Failures and rejections show what the model was told when there is nothing else to show.
-      if (failed && !event.display.some((d) => d.type === "text")) content.push(textContent(event.output));
-      return [
-        {
-          sessionUpdate: "tool_call_update",
-          toolCallId: event.callId,
-          status: failed ? "failed" : "completed",
-          content,
-          rawOutput: { output: event.output },
-        },
-      ];
-    }
+      return [toolCall(event)];
+    case "tool_result":
+      return [{ sessionUpdate: "tool_call_update", toolCallId: event.callId, ...toolResult(event) }];
     case "plan":
       return [{ sessionUpdate: "plan", entries: event.entries }];
     case "usage":
@@ -171,6 +149,34 @@ function eventUpdates(event: HistoryEvent, client: ClientFeatures): SessionUpdat
     case "mode_changed":
       return [];
   }
+}
+
+function toolCall(
+  event: HistoryEventOf<"tool_call">,
+): Extract<SessionUpdate, { sessionUpdate: "tool_call" }> {
+  return {
+    sessionUpdate: "tool_call",
+    toolCallId: event.callId,
+    title: event.title,
+    name: event.name,
+    kind: event.kind,
+    status: "pending",
+    locations: event.locations,
+    content: event.display.map(displayContent),
+    rawInput: parseRaw(event.arguments),
+  };
+}
+
+function toolResult(event: HistoryEventOf<"tool_result">) {
+  const content = event.display.map(displayContent);
+  const failed = event.status !== "completed";
+  // Failures and rejections show what the model was told when there is nothing else to show.
+  if (failed && !event.display.some((d) => d.type === "text")) content.push(textContent(event.output));
+  return {
+    status: failed ? ("failed" as const) : ("completed" as const),
+    content,
+    rawOutput: { output: event.output },
+  };
 }
 
 function displayContent(display: DisplayContent): ToolCallContent {

@@ -25,7 +25,7 @@ export async function harnessContext(options: {
     instructions: await deps.instructions,
     skills: (await deps.skills).map(({ name, description, path }) => ({ name, description, path })),
     currentDate: localDate(options.startedAt),
-    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    timezone: deps.timezone,
     scratchDir: deps.scratchDir,
     platform: process.platform,
     isGitRepo: existsSync(path.join(deps.projectRoot, ".git")),
@@ -37,12 +37,4 @@ export async function harnessContext(options: {
 function localDate(date: Date): string {
   const two = (n: number) => String(n).padStart(2, "0");
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
-}
-
-/**
- * The first use of `Intl` loads ICU's data: ~20 ms of blocked event loop. Called once a session
- * has answered, so a user's first prompt does not pay it.
- */
-export function warmUpIntl(): void {
-  Intl.DateTimeFormat().resolvedOptions();
 }

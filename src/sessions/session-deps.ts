@@ -35,6 +35,8 @@ export interface SessionDeps {
   skills: Promise<Skill[]>;
   projectRoot: string;
   shell: string;
+  /** The user's IANA time zone (local-time-zone.ts). */
+  timezone: string;
   now(): Date;
   newId(): string;
   /** Explicit harness from config/CLI, used when the session has none of its own. */

@@ -15,7 +15,7 @@ import type { SandboxStatus } from "../tools/sandbox/probe-sandbox.js";
 import { sandboxSummary } from "../tools/sandbox/sandbox-summary.js";
 import type { SandboxedExec } from "../tools/sandbox/sandboxed-exec.js";
 import type { FsPort } from "../tools/types.js";
-import { warmUpIntl } from "./harness-context.js";
+import { localTimeZone } from "./local-time-zone.js";
 import { turnEconomy } from "./output-economy.js";
 import { applyProjectConfig, type ProjectTrust, projectTrust, untrustedNotice } from "./project-trust.js";
 import { Session } from "./session.js";
@@ -119,19 +119,16 @@ export class SessionManager {
       mcpServers: options.mcpServers ?? record.mcpServers,
     };
     const updated = this.deps.store.updateSession(id, patch);
-    this.warmUp();
     return this.remember(updated, this.skills(updated));
   }
 
   /**
    * After the response, what the first prompt would otherwise wait for: the sandbox probe
-   * (spawns bwrap; the answer is kept) and ICU's data.
+   * (spawns bwrap; the answer is kept). `create` does it itself; a reopened session's caller
+   * does it once the session is shown (after a load's replay, not during it).
    */
-  private warmUp(onSandbox?: (status: SandboxStatus) => void): void {
-    setTimeout(() => {
-      void this.deps.sandbox.status().then(onSandbox);
-      warmUpIntl();
-    }, 0);
+  warmUp(onSandbox?: (status: SandboxStatus) => void): void {
+    setTimeout(() => void this.deps.sandbox.status().then(onSandbox), 0);
   }
 
   get(id: string): Session | undefined {
@@ -230,6 +227,7 @@ export class SessionManager {
       projectRoot: findProjectRoot(record.cwd),
       skills: catalog.then((c) => c.skills),
       shell: path.basename(process.env.SHELL ?? "bash"),
+      timezone: localTimeZone({ env: this.deps.env }),
       now: this.deps.now ?? (() => new Date()),
       newId: () => this.newId(),
       defaultHarness: config.harness,

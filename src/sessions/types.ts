@@ -1,5 +1,5 @@
 import type { Mode } from "../config/types.js";
-import type { DisplayContent, HistoryEvent, Location, ToolKind } from "../store/events.js";
+import type { DisplayContent, HistoryEvent, HistoryEventOf, Location, ToolKind } from "../store/events.js";
 
 /**
  * What a session tells the editor, in our own vocabulary; `src/acp` maps it onto ACP updates.
@@ -9,6 +9,8 @@ export type SessionOutput =
   | { type: "event"; event: HistoryEvent }
   | { type: "tool_started"; callId: string }
   | { type: "tool_progress"; callId: string; text: string }
+  /** Replay only: a tool call and its result, shown as one finished call. */
+  | { type: "finished_call"; call: HistoryEventOf<"tool_call">; result: HistoryEventOf<"tool_result"> }
   /** Replay only: a turn that a crash or kill cut short, with its calls that never finished. */
   | { type: "interrupted"; turnId: string; openCallIds: string[] }
   | { type: "title"; title: string; updatedAt: string }

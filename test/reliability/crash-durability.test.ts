@@ -2,13 +2,14 @@
  * kill -9 at random moments of a scripted multi-step task, then a new daemon loads the session.
  *
  * "Received ⊆ replayed", precisely: filter both sides to the updates that show stored history
- * (`durable`: live-only updates such as a tool going in_progress or streamed output dropped).
- * Let `base` be the session's replay verified after the previous kill (empty for a new
+ * (`durable`: live-only updates such as a tool going in_progress or streamed output dropped,
+ * each call's result folded into the call as `session/load` sends it). Let `base` be the session's replay verified after the previous kill (empty for a new
  * session) and `live` the durable updates the client received during this run's prompt, up
  * to and including the last line the killed daemon wrote. Then the new replay must equal
  * `base ++ live` on its first |base| + |live| updates, value for value (same text chunks in
- * the same order, same tool call ids, titles, inputs, results, plans, usage). What follows
- * may only be events committed but not yet sent when the kill landed, and the interrupted
+ * the same order, same tool call ids, titles, inputs, results, plans, usage), except that a
+ * call received pending may replay finished (`asReceived`). What follows may only be events
+ * committed but not yet sent when the kill landed, and the interrupted
  * marker. Every committed turn without `turn_ended` is shown as interrupted (exactly one
  * marker per open turn, the last update of the replay when this run's turn is the open one,
  * its unfinished calls failed); a prompt the client saw answered has its `turn_ended` stored.
@@ -105,6 +106,23 @@ function openTurns(history: HistoryEvent[]): string[] {
   return history.flatMap((e) => (e.type === "turn_started" && !ended.has(e.turnId) ? [e.turnId] : []));
 }
 
+/**
+ * A replayed update as the client could have received it: a call the client saw pending may
+ * replay finished, its result committed in the moment between storing and sending. Any other
+ * difference is left for the comparison to find.
+ */
+function asReceived(replayed: SessionUpdate, live: SessionUpdate | undefined): SessionUpdate {
+  if (
+    replayed.sessionUpdate !== "tool_call" ||
+    live?.sessionUpdate !== "tool_call" ||
+    live.status !== "pending" ||
+    replayed.toolCallId !== live.toolCallId
+  ) {
+    return replayed;
+  }
+  return { ...replayed, status: live.status, content: live.content, rawOutput: live.rawOutput };
+}
+
 const isMarker = (u: SessionUpdate): boolean =>
   u.sessionUpdate === "agent_message_chunk" && u.content.type === "text" && INTERRUPTED.test(u.content.text);
 
@@ -188,7 +206,7 @@ describe("crash durability", () => {
         pending.base,
       );
       expect(
-        replay.slice(pending.base.length, known.length),
+        replay.slice(pending.base.length, known.length).map((u, i) => asReceived(u, pending.live[i])),
         `${context(run - 1)}: received updates`,
       ).toEqual(pending.live);
       figures.updatesVerified += pending.live.length;

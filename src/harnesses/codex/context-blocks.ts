@@ -35,19 +35,6 @@ export function environmentContext(input: EnvironmentContextInput): string {
   return lines.join("\n");
 }
 
-/** The local date and IANA zone for `environmentContext`, from an injected clock. */
-export function localDateAndZone(now: Date, timeZone?: string): { currentDate: string; timezone: string } {
-  const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  // en-CA formats as YYYY-MM-DD.
-  const currentDate = new Intl.DateTimeFormat("en-CA", {
-    timeZone: zone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
-  return { currentDate, timezone: zone };
-}
-
 function element(name: string, value: string): string {
   return `  <${name}>${escapeXml(value)}</${name}>`;
 }

@@ -169,9 +169,31 @@ function commandOf(pid: number): string {
 /**
  * The updates that show stored history, i.e. what `session/load` must replay. Live-only
  * updates are dropped: a tool starting (`in_progress`), streamed command output (an update
- * without status), title, commands, options and mode announcements.
+ * without status), title, commands, options and mode announcements. A call's result (the
+ * update with `rawOutput`) is folded into the call, where the editor shows it and where
+ * `session/load` sends it: one finished `tool_call`.
  */
 export function durable(updates: SessionUpdate[]): SessionUpdate[] {
+  const folded: SessionUpdate[] = [];
+  const calls = new Map<string, number>();
+  for (const update of shown(updates)) {
+    if (update.sessionUpdate === "tool_call" && update.status === "pending") {
+      calls.set(update.toolCallId, folded.length);
+    } else if (update.sessionUpdate === "tool_call_update" && update.rawOutput !== undefined) {
+      const at = calls.get(update.toolCallId);
+      if (at !== undefined) {
+        calls.delete(update.toolCallId);
+        const { sessionUpdate: _, toolCallId: __, ...result } = update;
+        folded[at] = { ...folded[at]!, ...result } as SessionUpdate;
+        continue;
+      }
+    }
+    folded.push(update);
+  }
+  return folded;
+}
+
+function shown(updates: SessionUpdate[]): SessionUpdate[] {
   return updates.filter((u) => {
     switch (u.sessionUpdate) {
       case "tool_call_update":
