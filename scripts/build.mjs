@@ -13,6 +13,7 @@ import path from "node:path";
 import { startupSnapshot } from "node:v8";
 import { build } from "esbuild";
 import { lazyRequire } from "./lazy-require.mjs";
+import { zodEnglish } from "./zod-english.mjs";
 
 const staging = `dist.build-${process.pid}`;
 rmSync(staging, { recursive: true, force: true });
@@ -30,6 +31,7 @@ await build({
   platform: "node",
   target: "node20",
   external: ["better-sqlite3", "@modelcontextprotocol/sdk"],
+  plugins: [zodEnglish],
   sourcemap: "linked",
   logLevel: "warning",
   loader: { ".md": "text" },
@@ -55,7 +57,7 @@ if (startupSnapshot && process.env.INTERPRETER_BUILD_SNAPSHOT !== "0") {
     write: false,
     logLevel: "warning",
     loader: { ".md": "text" },
-    plugins: [lazyRequire],
+    plugins: [lazyRequire, zodEnglish],
     // Code that needs its own file's URL finds dist/ from --snapshot-blob here (spawner-path.ts).
     define: { "import.meta.url": "undefined" },
   });
@@ -71,7 +73,15 @@ if (startupSnapshot && process.env.INTERPRETER_BUILD_SNAPSHOT !== "0") {
   const blob = path.join(staging, "snapshot.blob");
   execFileSync(
     process.execPath,
-    ["--no-warnings", "--snapshot-blob", blob, "--build-snapshot", path.join(staging, "snapshot.cjs")],
+    // V8 flags must match the launcher's (bin/interpreter), or the snapshot is refused.
+    [
+      "--no-warnings",
+      "--max-semi-space-size=1",
+      "--snapshot-blob",
+      blob,
+      "--build-snapshot",
+      path.join(staging, "snapshot.cjs"),
+    ],
     { stdio: ["ignore", "inherit", "inherit"] },
   );
   writeFileSync(path.join(staging, "snapshot.node"), `${realpathSync(process.execPath)}\n`);

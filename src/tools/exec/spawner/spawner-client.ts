@@ -49,7 +49,8 @@ export function createSpawner(options: SpawnerOptions = {}): Spawner {
 
   const launch = (): Helper => {
     const program = options.path ?? spawnerPath();
-    const child = spawn(process.execPath, [program], {
+    // A small young generation, as the daemon's launcher sets: the helper's heap stays small.
+    const child = spawn(process.execPath, ["--max-semi-space-size=1", program], {
       cwd: "/",
       env: options.env ?? {},
       stdio: ["pipe", "pipe", "pipe"],
