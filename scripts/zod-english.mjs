@@ -11,7 +11,9 @@ export const zodEnglish = {
   name: "zod-english",
   setup(build) {
     build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[/\\]node_modules[/\\]zod[/\\]/.test(args.importer) ? { path: "locales", namespace: "zod-english" } : undefined,
+      /[/\\]node_modules[/\\]zod[/\\]/.test(args.importer)
+        ? { path: "locales", namespace: "zod-english" }
+        : undefined,
     );
     build.onLoad({ filter: /.*/, namespace: "zod-english" }, () => ({
       contents: 'export { default as en } from "./en.js";',
