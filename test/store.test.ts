@@ -342,6 +342,18 @@ describe("durability and schema", () => {
     }
   });
 
+  it("sync checkpoints the WAL into the database file; after close it does nothing", () => {
+    const path = join(dir, "checkpoint.db");
+    const store = open({ path });
+    store.createSession(session("s1"));
+    store.append("s1", [samples.user_message]);
+    const before = statSync(path).size;
+    store.sync();
+    expect(statSync(path).size).toBeGreaterThan(before);
+    store.close();
+    expect(() => store.sync()).not.toThrow();
+  });
+
   it("upgrades an empty file (version 0)", () => {
     const path = join(dir, "empty.db");
     writeFileSync(path, "");

@@ -230,8 +230,8 @@ export class Session {
       ]);
       throw error instanceof TurnError ? error : new TurnError(message, "internal");
     } finally {
-      // Events are committed as they happen; a finished turn is also made power-loss durable.
-      this.deps.store.sync();
+      // Committed events survive a kill; after the answer, the turn is fsynced (power loss).
+      setTimeout(() => this.deps.store.sync(), 0);
       this.runningTurn = undefined;
       this.controller = undefined;
       this.finishedCalls.clear();

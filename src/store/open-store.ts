@@ -214,8 +214,9 @@ export function openStore(options: OpenStoreOptions): Store {
     },
 
     sync() {
-      // A checkpoint fsyncs the WAL (and the database file) with synchronous=NORMAL.
-      db.pragma("wal_checkpoint(PASSIVE)");
+      // A checkpoint fsyncs the WAL (and the database file) with synchronous=NORMAL. Closing
+      // checkpoints too, so a sync that comes after `close` has nothing left to do.
+      if (db.open) db.pragma("wal_checkpoint(PASSIVE)");
     },
 
     close() {

@@ -80,7 +80,7 @@ export interface Store {
   usage(query: UsageQuery): UsageGroup[];
   setRule(rule: Omit<PermissionRule, "createdAt">): void;
   rules(project: string): PermissionRule[];
-  /** Makes every committed write durable against power loss (fsync); for the end of a turn. */
+  /** Makes every committed write durable against power loss (fsync); for the end of a turn. A no-op once closed. */
   sync(): void;
   close(): void;
 }
