@@ -12,10 +12,11 @@ const system: Omit<ZoneSources, "env"> = {
 };
 
 /**
- * The user's IANA time zone, read as Codex reads it on Linux: `TZ`, else the zoneinfo file
+ * The user's IANA time zone, from where the C library takes it: `TZ`, else the zoneinfo file
  * `/etc/localtime` links to, else `/etc/timezone`. `Intl` is the last resort only: its first
  * use costs ~25 ms and ~8 MB of ICU data in a process that otherwise never needs them. The
- * name is the system's own (`Etc/UTC`, `Asia/Kolkata`), not ICU's canonical one.
+ * name is the system's own (`Etc/UTC`, `Asia/Kolkata`), not ICU's canonical one (`UTC`,
+ * `Asia/Calcutta`).
  */
 export function localTimeZone(sources: Partial<ZoneSources> = {}): string {
   const { env, readLink, readFile } = { env: process.env, ...system, ...sources };
