@@ -132,8 +132,8 @@ export function messageStream(options: MessageStreamOptions): Stream {
   });
   // What the SDK writes to. It takes a writer per message (`getWriter`, `write`, `releaseLock`:
   // SDK 2.4 core/jsonrpc.js `sendMessage`), and a real WritableStream makes that cost promises
-  // and, on every release, two rejected ones carrying fresh TypeErrors: ~8 µs a message, the
-  // biggest share of replaying a long session. Writes here are queued by `write` above alone.
+  // and, on every release, two rejected ones carrying fresh TypeErrors: ~8 µs a message, a
+  // fifth of what replaying a long session cost. Writes are queued by `write` above alone.
   const sink = {
     write: (message: AnyMessage) => write(message as Json),
     releaseLock: () => {},
