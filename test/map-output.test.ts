@@ -1,7 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { type ClientFeatures, toSessionUpdates } from "../src/acp/map-output.js";
 import type { SessionOutput } from "../src/sessions/types.js";
+import type { HistoryEventOf } from "../src/store/events.js";
 import { createAcpValidator } from "./support/acp-schema.js";
+
+const patchCall: HistoryEventOf<"tool_call"> = {
+  type: "tool_call",
+  turnId: "t",
+  step: 1,
+  callId: "c",
+  name: "apply_patch",
+  harness: "codex",
+  capability: "patch",
+  arguments: '{"input":"x"}',
+  title: "Edit a.txt",
+  kind: "edit",
+  locations: [{ path: "/w/a.txt" }],
+  display: [{ type: "diff", path: "/w/a.txt", oldText: "a", newText: "b" }],
+};
 
 const cases: Array<[string, SessionOutput, unknown[]]> = [
   [
@@ -24,20 +40,7 @@ const cases: Array<[string, SessionOutput, unknown[]]> = [
     "tool call with its preview diff",
     {
       type: "event",
-      event: {
-        type: "tool_call",
-        turnId: "t",
-        step: 1,
-        callId: "c",
-        name: "apply_patch",
-        harness: "codex",
-        capability: "patch",
-        arguments: '{"input":"x"}',
-        title: "Edit a.txt",
-        kind: "edit",
-        locations: [{ path: "/w/a.txt" }],
-        display: [{ type: "diff", path: "/w/a.txt", oldText: "a", newText: "b" }],
-      },
+      event: patchCall,
     },
     [
       {
@@ -73,20 +76,7 @@ const cases: Array<[string, SessionOutput, unknown[]]> = [
     "a replayed call with its result: one finished call showing the result",
     {
       type: "finished_call",
-      call: {
-        type: "tool_call",
-        turnId: "t",
-        step: 1,
-        callId: "c",
-        name: "apply_patch",
-        harness: "codex",
-        capability: "patch",
-        arguments: '{"input":"x"}',
-        title: "Edit a.txt",
-        kind: "edit",
-        locations: [{ path: "/w/a.txt" }],
-        display: [{ type: "diff", path: "/w/a.txt", oldText: "a", newText: "b" }],
-      },
+      call: patchCall,
       result: { type: "tool_result", turnId: "t", callId: "c", status: "failed", output: "no", display: [] },
     },
     [

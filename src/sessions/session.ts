@@ -15,6 +15,7 @@ import { replayOutputs } from "./replay.js";
 import { type GateAnswer, runTurn } from "./run-turn.js";
 import type { SessionDeps } from "./session-deps.js";
 import { gateCall } from "./session-gate.js";
+import { syncAfterAnswer } from "./sync-after-answer.js";
 import { titleFrom } from "./title.js";
 import { ToolProgress } from "./tool-progress.js";
 import { abortedBefore, TurnQueue } from "./turn-queue.js";
@@ -230,8 +231,7 @@ export class Session {
       ]);
       throw error instanceof TurnError ? error : new TurnError(message, "internal");
     } finally {
-      // Committed events survive a kill; after the answer, the turn is fsynced (power loss).
-      setTimeout(() => this.deps.store.sync(), 0);
+      syncAfterAnswer(this.deps.store, (text) => this.notice("warning", text));
       this.runningTurn = undefined;
       this.controller = undefined;
       this.finishedCalls.clear();
