@@ -53,9 +53,7 @@ export async function gitPaths(
       cache.scans.delete(old);
     }
   }
-  const found = await Promise.all(
-    scan.gits.map(({ full, entry }) => (entry.isDirectory() ? [full] : gitEntry(full, entry))),
-  );
+  const found = await Promise.all(scan.gits.map(({ full, entry }) => gitEntry(full, entry)));
   return found.flat();
 }
 
