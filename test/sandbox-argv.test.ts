@@ -117,17 +117,17 @@ describe("bwrapArgv", () => {
 });
 
 describe("launchArgv", () => {
-  it("opens the seccomp program as fd 3 and execs bwrap in place of the shell", () => {
-    expect(
-      launchArgv({ bwrap: "/usr/bin/bwrap", flags: ["--x"], command: ["/bin/bash", "-c", "ls"] }),
-    ).toEqual(["/usr/bin/bwrap", "--x", "--", "/bin/bash", "-c", "ls"]);
-    expect(
-      launchArgv({ bwrap: "/b", flags: ["--x"], seccompFile: "/f.bpf", command: ["/bin/bash", "-c", "ls"] }),
-    ).toEqual([
-      "/bin/sh",
+  it("is bwrap itself, told to read the seccomp program from fd 3 when there is one", () => {
+    const command = ["/bin/bash", "-c", "ls"];
+    expect(launchArgv({ bwrap: "/usr/bin/bwrap", flags: ["--x"], seccomp: false, command })).toEqual([
+      "/usr/bin/bwrap",
+      "--x",
+      "--",
+      "/bin/bash",
       "-c",
-      'exec 3<"$0" && exec "$@"',
-      "/f.bpf",
+      "ls",
+    ]);
+    expect(launchArgv({ bwrap: "/b", flags: ["--x"], seccomp: true, command })).toEqual([
       "/b",
       "--x",
       "--seccomp",

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -9,6 +9,7 @@ import { buildChildEnv } from "../src/tools/exec/child-env.js";
 import { createLocalExec } from "../src/tools/exec/run-command.js";
 import { createSpawner } from "../src/tools/exec/spawner/spawner-client.js";
 import { spawnerPath } from "../src/tools/exec/spawner/spawner-path.js";
+import { createPidsCgroup } from "../src/tools/sandbox/pids-cgroup.js";
 import type { ExecRequest } from "../src/tools/types.js";
 
 const workDir = mkdtempSync(join(tmpdir(), "oi-spawner-"));
@@ -245,5 +246,45 @@ describe("commands through the spawn helper", () => {
     await waitFor(() => !alive(helper) && !alive(pid), "the helper and its command to end");
     // The setsid one too, which had left the command's process group.
     await waitFor(() => processesWith("sleep\x0041.").length === 0, "the escaped sleep to end");
+  });
+
+  // The sandbox's launcher needs both: bwrap reads its seccomp program from fd 3, and the
+  // command must start inside its pids cgroup (no shell in front of bwrap does either any more).
+  describe.each([
+    ["the helper", "helper", () => spawner.spawn],
+    ["in-process", "here", () => undefined],
+  ])("through %s", (_, tag, spawnWith) => {
+    it("gives a command a file as fd 3, from its start every time", async () => {
+      const file = join(workDir, "fd3.bin");
+      writeFileSync(file, "program bytes");
+      const withFd3 = createLocalExec({
+        env: buildChildEnv(process.env),
+        spawn: spawnWith(),
+        launch: { fd3File: file },
+      });
+      for (let i = 0; i < 2; i++)
+        expect((await withFd3.run(request("cat <&3"))).output).toBe("program bytes");
+      expect((await run("cat <&3")).output).toMatch(/Bad file descriptor/);
+      const missing = createLocalExec({ spawn: spawnWith(), launch: { fd3File: join(workDir, "nope") } });
+      const refused = await missing.run(request("true"));
+      expect(refused.exitCode).toBe(127);
+      expect(refused.output).toContain("ENOENT");
+    });
+
+    const name = `oi-spawner-test-${process.pid}-${tag}`;
+    const group = createPidsCgroup({ name, max: 64 });
+    it.skipIf(!group)("starts a command inside a cgroup and stays out of it itself", async () => {
+      const inGroup = createLocalExec({
+        env: buildChildEnv(process.env),
+        spawn: spawnWith(),
+        launch: { cgroupProcs: group!.procs },
+      });
+      const result = await inGroup.run(request("cat /proc/self/cgroup"));
+      expect(result.output).toContain(name);
+      for (const pid of [process.pid, spawner.pid as number]) {
+        expect(readFileSync(`/proc/${pid}/cgroup`, "utf8")).not.toContain(name);
+      }
+      group!.release();
+    });
   });
 });

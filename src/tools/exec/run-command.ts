@@ -1,10 +1,10 @@
-import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import type { ExecPort, ExecRequest, ExecResult } from "../types.js";
 import { BoundedOutput, completeUtf8Prefix, DEFAULT_OUTPUT_CAP } from "./bounded-output.js";
 import { buildChildEnv } from "./child-env.js";
 import { ProcessTree } from "./process-tree.js";
-import type { SpawnCommand, SpawnedProcess } from "./spawner/spawned-process.js";
+import type { SpawnCommand, SpawnCommandOptions, SpawnedProcess } from "./spawner/spawned-process.js";
+import { startChild } from "./spawner/start-child.js";
 
 export interface LocalExecOptions {
   /**
@@ -20,6 +20,8 @@ export interface LocalExecOptions {
    * so killing the tree kills it and everything inside.
    */
   wrap?: (argv: string[]) => string[];
+  /** What the launcher `wrap` put in front gets besides its argv: an fd 3, a cgroup to start in. */
+  launch?: Pick<SpawnCommandOptions, "fd3File" | "cgroupProcs">;
   /** Bytes of output kept (head + tail). Default 1 MiB. */
   outputCap?: number;
   /** Between SIGTERM and SIGKILL on timeout or abort. Default 500 ms; keep it at most 1 s. */
@@ -40,9 +42,6 @@ export interface LocalExecOptions {
   spawn?: SpawnCommand;
 }
 
-const spawnHere: SpawnCommand = (file, args, { cwd, env }) =>
-  spawn(file, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-
 /** setTimeout fires at once for delays above 2^31-1 ms. */
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -59,11 +58,12 @@ export function createLocalExec(options: LocalExecOptions = {}): ExecPort {
     env: options.env ?? buildChildEnv(process.env),
     shell: options.shell ?? "/bin/bash",
     wrap: options.wrap ?? ((argv) => argv),
+    launch: options.launch ?? {},
     outputCap: options.outputCap ?? DEFAULT_OUTPUT_CAP,
     killGraceMs: options.killGraceMs ?? 500,
     drainMs: options.drainMs ?? 100,
     trackIntervalMs: options.trackIntervalMs ?? 250,
-    spawn: options.spawn ?? spawnHere,
+    spawn: options.spawn ?? startChild,
   };
   return { run: (request) => runCommand(request, settings) };
 }
@@ -106,7 +106,7 @@ function runCommand(request: ExecRequest, settings: Settings): Promise<ExecResul
   };
   let child: SpawnedProcess;
   try {
-    child = settings.spawn(file, args, { cwd, env: settings.env });
+    child = settings.spawn(file, args, { cwd, env: settings.env, ...settings.launch });
   } catch (error) {
     // Arguments Node refuses before forking, such as a NUL byte in the command.
     return Promise.resolve(cannotStart(error));

@@ -57,7 +57,7 @@ export async function probeSandbox(options: ProbeOptions = {}): Promise<SandboxS
     return { available: false, reason: `bubblewrap is not executable at ${bwrap}; ${INSTALL_HINT}` };
   }
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const run = runner(env, timeoutMs, options.spawn);
+  const run = runner(env, timeoutMs, options.spawn, options.seccompFile);
   const versionRun = await run([bwrap, "--version"]);
   const version = /(\d+\.\d+(?:\.\d+)?)/.exec(versionRun.stdout)?.[1];
   if (versionRun.error || version === undefined) {
@@ -68,13 +68,8 @@ export async function probeSandbox(options: ProbeOptions = {}): Promise<SandboxS
   }
   const disableUserns = compareVersions(version, "0.8.0") >= 0;
   const flags = bwrapArgv({ roots: [], mode: "read-only", network: false, cwd: "/", disableUserns });
-  const [file, ...args] = launchArgv({
-    bwrap,
-    flags,
-    command: ["/bin/true"],
-    seccompFile: options.seccompFile,
-  });
-  const trial = await run([file!, ...args]);
+  const seccomp = options.seccompFile !== undefined;
+  const trial = await run(launchArgv({ bwrap, flags, seccomp, command: ["/bin/true"] }));
   if (trial.error) {
     return {
       available: false,
@@ -102,11 +97,22 @@ function explain(error: string): string {
 }
 
 /** Runs an argv to its end: its output (stdout and stderr), and an error unless it exited 0. */
-function runner(env: Record<string, string>, timeoutMs: number, spawn: SpawnCommand | undefined) {
+function runner(
+  env: Record<string, string>,
+  timeoutMs: number,
+  spawn: SpawnCommand | undefined,
+  fd3File: string | undefined,
+) {
   return async (argv: string[]): Promise<{ stdout: string; error?: string }> => {
     // The command exec's own machinery (timeouts, killing the group), with the argv as given
     // instead of a shell's.
-    const exec = createLocalExec({ env, spawn, wrap: () => argv, trackIntervalMs: Number.POSITIVE_INFINITY });
+    const exec = createLocalExec({
+      env,
+      spawn,
+      wrap: () => argv,
+      launch: { fd3File },
+      trackIntervalMs: Number.POSITIVE_INFINITY,
+    });
     const result = await exec.run({ command: "", cwd: "/", timeoutMs, signal: new AbortController().signal });
     if (result.exitCode === 0) return { stdout: result.output };
     const detail = result.output.trim() || `exit code ${result.exitCode ?? result.signal}`;

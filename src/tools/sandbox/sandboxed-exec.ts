@@ -155,7 +155,8 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
       // --unshare-pid: the command's whole tree lives in a pid namespace that ends with it.
       trackIntervalMs: Number.POSITIVE_INFINITY,
       wrap: (command) =>
-        launchArgv({ bwrap: status.bwrap, flags, command, seccompFile, cgroupProcs: cgroup?.procs }),
+        launchArgv({ bwrap: status.bwrap, flags, seccomp: seccompFile !== undefined, command }),
+      launch: { fd3File: seccompFile, cgroupProcs: cgroup?.procs },
     });
     try {
       return await exec.run(request);

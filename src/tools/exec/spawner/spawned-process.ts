@@ -16,6 +16,10 @@ export interface SpawnedProcess extends EventEmitter {
 export interface SpawnCommandOptions {
   cwd: string;
   env: Record<string, string>;
+  /** A file the command gets open, read-only, as file descriptor 3 (bwrap's `--seccomp 3`). */
+  fd3File?: string;
+  /** A cgroup's `cgroup.procs` file, right below the spawner's own group: the command starts in it. */
+  cgroupProcs?: string;
 }
 
 /**

@@ -121,7 +121,7 @@ export function createSpawner(options: SpawnerOptions = {}): Spawner {
     (current.process.stdout as Socket | null)?.ref();
   };
 
-  const spawnCommand: SpawnCommand = (file, args, { cwd, env }): SpawnedProcess => {
+  const spawnCommand: SpawnCommand = (file, args, spawnOptions): SpawnedProcess => {
     nextId = (nextId + 1) >>> 0;
     const id = nextId;
     if (disposed) {
@@ -148,7 +148,7 @@ export function createSpawner(options: SpawnerOptions = {}): Spawner {
     target.once("close", forget);
     target.once("error", forget);
     current.process.stdin?.write(
-      encodeFrame(SPAWN, id, Buffer.from(JSON.stringify({ file, args, cwd, env }))),
+      encodeFrame(SPAWN, id, Buffer.from(JSON.stringify({ file, args, ...spawnOptions }))),
     );
     return target;
   };

@@ -6,7 +6,7 @@
  *
  * Protocol (spawner-client.ts and frame-reader.ts mirror it): frames of
  * `[type u8][id u32 BE][length u32 BE][payload]` both ways.
- *   daemon → helper: SPAWN (JSON {file, args, cwd, env}), RELEASE (stop reading its pipes)
+ *   daemon → helper: SPAWN (JSON {file, args, cwd, env, fd3File?, cgroupProcs?}), RELEASE (stop reading its pipes)
  *   helper → daemon: SPAWNED (u32 pid), FAILED (JSON {message, code}), STDOUT / STDERR (bytes),
  *                    EXIT (JSON {code, signal}: the process exited), CLOSE (its pipes closed too)
  * Frames of one command keep their order, so all output precedes CLOSE, as node's 'close'.
@@ -15,19 +15,19 @@
  * daemon was killed and the EOF never came); either way it SIGKILLs what the commands still
  * run (its descendants and their process groups), which nobody can read or stop any more.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
 import { FrameReader, HEADER_BYTES as HEADER } from "./frame-reader.js";
 import { CLOSE, EXIT, FAILED, RELEASE, SPAWN, SPAWNED, STDERR, STDOUT } from "./frame-types.js";
+import type { SpawnCommandOptions } from "./spawned-process.js";
+import { startChild } from "./start-child.js";
 
 const PARENT_POLL_MS = 300;
 
-interface SpawnRequest {
+interface SpawnRequest extends SpawnCommandOptions {
   file: string;
   args: string[];
-  cwd: string;
-  env: Record<string, string>;
 }
 
 function main(): void {
@@ -63,12 +63,8 @@ function main(): void {
   const start = (id: number, request: SpawnRequest): void => {
     let child: ChildProcess;
     try {
-      child = spawn(request.file, request.args, {
-        cwd: request.cwd,
-        env: request.env,
-        stdio: ["ignore", "pipe", "pipe"],
-        detached: true,
-      });
+      const { file, args, ...options } = request;
+      child = startChild(file, args, options);
     } catch (error) {
       send(FAILED, id, json(describe(error)));
       return;
