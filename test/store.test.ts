@@ -293,6 +293,8 @@ describe("events", () => {
       expect(event).toMatchObject({ type: "notice", severity: "error" });
       expect(event?.type === "notice" && event.text).toContain(`#${seq}`);
     }
+    // What a session keeps: the same events, notices included.
+    expect(store.history("s1")).toEqual(stored.map((e) => e.event));
   });
 });
 

@@ -46,7 +46,7 @@ export class Session {
     public record: SessionRecord,
     private readonly deps: SessionDeps,
   ) {
-    this.history = deps.store.events(record.id).map((stored) => stored.event);
+    this.history = deps.store.history(record.id);
     this.startedAt = deps.now();
   }
 

@@ -16,27 +16,29 @@ export interface EventRow {
  * session's history and a replay shows where the gap is.
  */
 export function toStoredEvent(row: EventRow): StoredEvent {
-  let value: unknown;
-  try {
-    value = JSON.parse(row.data);
-  } catch {
-    return unreadable(row, "its data is not valid JSON");
-  }
-  const known = knownEvent(value);
-  if (known) return { seq: row.seq, at: row.at, event: known };
-  const parsed = HistoryEvent.safeParse(value);
-  if (!parsed.success) return unreadable(row, z.prettifyError(parsed.error).replace(/\n/g, " "));
-  return { seq: row.seq, at: row.at, event: parsed.data };
+  const event = readEvent(row.data);
+  return { seq: row.seq, at: row.at, event: typeof event === "string" ? unreadable(row, event) : event };
 }
 
-function unreadable(row: EventRow, reason: string): StoredEvent {
+/** The event stored as `data`, or why it cannot be read. */
+export function readEvent(data: string): HistoryEvent | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return "its data is not valid JSON";
+  }
+  const known = knownEvent(value);
+  if (known) return known;
+  const parsed = HistoryEvent.safeParse(value);
+  return parsed.success ? parsed.data : z.prettifyError(parsed.error).replace(/\n/g, " ");
+}
+
+/** The notice that stands in for the unreadable row `row`. */
+export function unreadable(row: Pick<EventRow, "seq" | "type">, reason: string): HistoryEvent {
   return {
-    seq: row.seq,
-    at: row.at,
-    event: {
-      type: "notice",
-      severity: "error",
-      text: `History event #${row.seq} (${row.type}) could not be read and was skipped: ${reason}`,
-    },
+    type: "notice",
+    severity: "error",
+    text: `History event #${row.seq} (${row.type}) could not be read and was skipped: ${reason}`,
   };
 }

@@ -76,6 +76,8 @@ export interface Store {
   append(sessionId: string, events: HistoryEvent[]): number[];
   /** All events of a session in order, each validated on read. */
   events(sessionId: string): StoredEvent[];
+  /** The same events without their row numbers and times: what a session keeps (faster). */
+  history(sessionId: string): HistoryEvent[];
   /** The token ledger across sessions: model requests summed per model, harness or session. */
   usage(query: UsageQuery): UsageGroup[];
   setRule(rule: Omit<PermissionRule, "createdAt">): void;
