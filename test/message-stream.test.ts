@@ -78,6 +78,25 @@ describe("messageStream output", () => {
     expect(out.writes.length).toBeGreaterThan(5);
   });
 
+  it("says when everything sent so far has been written", async () => {
+    const out = heldOutput();
+    const stream = messageStream({ input: new ReadableStream(), output: out.output });
+    const writer = stream.writable.getWriter();
+    await writer.write(notification(1) as never);
+    const first = stream.drained();
+    expect(await settled(first)).toBe(false);
+    await writer.write(notification(2) as never);
+    const second = stream.drained();
+    out.release();
+    expect(await settled(first)).toBe(true);
+    expect(await settled(second)).toBe(false);
+    out.release();
+    expect(await settled(second)).toBe(true);
+    expect(out.writes.join("")).toBe(
+      `${JSON.stringify(notification(1))}\n${JSON.stringify(notification(2))}\n`,
+    );
+  });
+
   it("holds the sender back while a megabyte waits for an editor that does not read", async () => {
     const out = heldOutput();
     const stream = messageStream({ input: new ReadableStream(), output: out.output });

@@ -25,26 +25,35 @@ export interface AgentAppOptions {
   version: string;
   /** Where prompt turns are tracked for shutdown (`serveStdio`'s caller waits on it). */
   inflight?: Inflight;
+  /**
+   * Resolves once what was sent to the editor so far is written (`MessageStream.drained`).
+   * Work meant for after a response waits for it: after a long replay the response is still
+   * queued behind the updates, and starting the sandbox probe or the model list then would
+   * take the CPU from the editor reading them. Default: resolved.
+   */
+  drained?: () => Promise<void>;
 }
 
 /** The ACP agent: protocol in, session calls out. The only place that knows ACP method names. */
 export function createAgentApp(options: AgentAppOptions): AgentApp {
-  const { manager, logger } = options;
+  const { manager, logger, drained = () => Promise.resolve() } = options;
   const inflight = options.inflight ?? createInflight();
+  /** Runs `task` after the response being sent now: the SDK queues it once the handler returns. */
+  const afterResponse = (task: () => void) => setImmediate(() => void drained().then(task));
   // Set by `initialize`; one app serves one connection (stdio, or the in-process client).
   const features: ClientFeatures = {};
 
   const attach = (session: Session, client: AgentContext) => {
     session.attach(createClientPort({ client, sessionId: session.id, logger, features }));
     // Editors stall when commands arrive before the session/new response: send them after it.
-    setTimeout(() => session.send({ type: "commands", commands: SLASH_COMMANDS }), 0);
+    afterResponse(() => session.send({ type: "commands", commands: SLASH_COMMANDS }));
     // The endpoint's model list joins the picker once known. Fetched after the first session's
     // response, never at start-up: `initialize` stays free of network and of the HTTP client.
-    setTimeout(() => void manager.discoverModels().then(() => manager.refreshOptions()), 0);
+    afterResponse(() => void manager.discoverModels().then(() => manager.refreshOptions()));
     // Skills join the list once discovered (never before the response above).
     void session.skills().then((skills) => {
       if (skills.length > 0)
-        setTimeout(() => session.send({ type: "commands", commands: availableCommands(skills) }), 0);
+        afterResponse(() => session.send({ type: "commands", commands: availableCommands(skills) }));
     });
   };
   const setupResponse = (session: Session) => ({
@@ -114,7 +123,7 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
         }
       }
       attach(session, client);
-      manager.warmUp();
+      afterResponse(() => manager.warmUp());
       return setupResponse(session);
     })
     .onRequest(methods.agent.session.resume, ({ params, client }) => {
@@ -124,7 +133,7 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
         mcpServers: params.mcpServers ?? undefined,
       });
       attach(session, client);
-      manager.warmUp();
+      afterResponse(() => manager.warmUp());
       return setupResponse(session);
     })
     .onRequest(methods.agent.session.list, ({ params }) => {

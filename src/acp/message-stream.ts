@@ -24,6 +24,14 @@ export interface MessageStreamOptions {
 
 type Json = Record<string, unknown>;
 
+export interface MessageStream extends Stream {
+  /**
+   * Resolves once everything sent so far has been written to `output` (or could not be):
+   * for work that should not compete with a reply still on its way to the editor.
+   */
+  drained(): Promise<void>;
+}
+
 /**
  * The SDK's `ndJsonStream`, owned here so that no single line can end the connection: a line
  * that is not JSON gets -32700, a batch or a scalar -32600, a message nested past
@@ -32,7 +40,7 @@ type Json = Record<string, unknown>;
  * for a notification) instead of failing the write, which would close the connection.
  * A failing write to `output` (the editor closed stdout) ends the connection.
  */
-export function messageStream(options: MessageStreamOptions): Stream {
+export function messageStream(options: MessageStreamOptions): MessageStream {
   const maxNesting = options.maxNesting ?? MAX_NESTING;
   const problem = options.onProblem ?? (() => {});
   const encoder = new TextEncoder();
@@ -153,7 +161,8 @@ export function messageStream(options: MessageStreamOptions): Stream {
     close: () => (pending.length > 0 ? flush() : written).then(() => writer.close()),
   };
   const writable = { getWriter: () => sink } as unknown as WritableStream<AnyMessage>;
-  return { readable, writable };
+  const drained = () => flush().catch(() => {});
+  return { readable, writable, drained };
 }
 
 /** The line for `message`, or a stand-in error response when it cannot be serialized. */

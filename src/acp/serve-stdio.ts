@@ -1,7 +1,7 @@
 import { Readable, Writable } from "node:stream";
 import { type AgentApp, agent, methods, PROTOCOL_VERSION, RequestError } from "@agentclientprotocol/sdk";
 import { limitLines } from "./line-limit.js";
-import { messageStream } from "./message-stream.js";
+import { type MessageStream, messageStream } from "./message-stream.js";
 
 /**
  * Serves an agent on stdin/stdout until the editor goes away (stdin EOF, or stdout closed:
@@ -9,7 +9,10 @@ import { messageStream } from "./message-stream.js";
  * 0 when the editor left or a signal came, 1 when the connection failed for another reason
  * (said on stderr). No input line ends the connection (see `messageStream`).
  */
-export function serveStdio(app: AgentApp, shutdown: () => Promise<void> | void): Promise<number> {
+export function serveStdio(
+  makeApp: (output: Pick<MessageStream, "drained">) => AgentApp,
+  shutdown: () => Promise<void> | void,
+): Promise<number> {
   const say = (text: string) => {
     process.stderr.write(`interpreter: ${text}\n`);
   };
@@ -18,9 +21,8 @@ export function serveStdio(app: AgentApp, shutdown: () => Promise<void> | void):
   const input = limitLines(Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>, {
     onOversized: (bytes) => say(`dropped a ${bytes}-byte message (over the line limit)`),
   });
-  const connection = app.connect(
-    messageStream({ input, output: Writable.toWeb(process.stdout), onProblem: say }),
-  );
+  const stream = messageStream({ input, output: Writable.toWeb(process.stdout), onProblem: say });
+  const connection = makeApp(stream).connect(stream);
   // One session's stray promise must not end every session; the tests fail on this line.
   const onRejection = (reason: unknown) => say(`unhandled rejection: ${describe(reason)}`);
   process.on("unhandledRejection", onRejection);

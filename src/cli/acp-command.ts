@@ -16,13 +16,18 @@ export async function acpCommand(argv: string[]): Promise<number> {
     // Keep speaking ACP so the editor can show why sessions cannot start.
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`interpreter: ${message}\n`);
-    return serveStdio(createFailingAgent({ message, version: VERSION }), () => {});
+    return serveStdio(
+      () => createFailingAgent({ message, version: VERSION }),
+      () => {},
+    );
   }
   const { manager, logger } = runtime;
   logger.info({ version: VERSION, home: runtime.config.home }, "acp agent starting");
   const diagnostics = startDiagnostics({ env: process.env, logger });
   const inflight = createInflight();
-  return serveStdio(createAgentApp({ manager, logger, version: VERSION, inflight }), async () => {
+  const app = ({ drained }: { drained: () => Promise<void> }) =>
+    createAgentApp({ manager, logger, version: VERSION, inflight, drained });
+  return serveStdio(app, async () => {
     diagnostics?.stop();
     // Cancel every turn first, then give the cancelled turns a moment to record their end
     // (turn_ended) before the database closes; a turn that will not stop cannot hold up the exit.
