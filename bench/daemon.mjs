@@ -23,8 +23,12 @@ export async function startAgent({ command, args, env, cwd, stderr = "ignore", o
   onSpawn?.(child);
   const stream = ndJsonStream(Writable.toWeb(child.stdin), Readable.toWeb(child.stdout));
   const updates = [];
+  let firstUpdateAt;
   const connection = client({ name: "bench" })
-    .onNotification(methods.client.session.update, ({ params }) => updates.push(params))
+    .onNotification(methods.client.session.update, ({ params }) => {
+      firstUpdateAt ??= performance.now();
+      updates.push(params);
+    })
     .onRequest(methods.client.session.requestPermission, ({ params }) => ({
       outcome: { outcome: "selected", optionId: params.options[0].optionId },
     }))
@@ -40,6 +44,10 @@ export async function startAgent({ command, args, env, cwd, stderr = "ignore", o
     agent: connection.agent,
     updates,
     initMs,
+    /** When the first session/update arrived (performance.now()), if one did. */
+    get firstUpdateAt() {
+      return firstUpdateAt;
+    },
     async newSession(cwd) {
       const t = performance.now();
       const { sessionId } = await connection.agent.request(methods.agent.session.new, {

@@ -15,7 +15,7 @@ export function markdownReport(r) {
     `| daemon overhead per tool call: first prompt / steady state | ${m.overheadPerCallMs} ms / ${m.warmOverheadPerCallMs} ms | |`,
     `| the daemon's own CPU per tool call, steady state | ${m.daemonCpuPerCallMs} ms | |`,
     `| peak PSS of the process tree during the task | ${m.peakTreePssMb} MB (sandboxed: ${m.peakTreePssSandboxedMb} MB) | |`,
-    `| \`session/load\` of 10,000 events | ${m.sessionLoad10kEventsMs} ms (${r.sessionLoadUpdates} updates; the daemon's CPU: ${m.sessionLoadDaemonCpuMs} ms) | |`,
+    `| \`session/load\` of 10,000 events | ${m.sessionLoad10kEventsMs} ms (${r.sessionLoadUpdates} updates, the first after ${m.sessionLoadFirstUpdateMs} ms; the daemon's CPU: ${m.sessionLoadDaemonCpuMs} ms) | the SDK client's CPU validating them: ${m.sessionLoadClientCpuMs} ms |`,
     "",
     "Concurrent sessions in one daemon, each running the ten-call task:",
     "",

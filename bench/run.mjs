@@ -26,7 +26,7 @@ const ten = await tenCalls({ runs: Math.max(3, Math.ceil(RUNS / 2)), scratch, mo
 say("concurrent sessions");
 const load = await concurrency({ levels: [1, 10, 25, 50], scratch, model, replyChunks });
 say("session/load of 10,000 events");
-const loaded = await sessionLoad({ runs: 5, scratch, modelUrl: model.url, openStore });
+const loaded = await sessionLoad({ runs: 6, scratch, modelUrl: model.url, openStore });
 let peers;
 if (process.argv.includes("--peers")) {
   say("peers");
@@ -60,7 +60,9 @@ const result = {
     peakTreePssMb: m(ten.pss),
     peakTreePssSandboxedMb: m(ten.pssSandboxed),
     sessionLoad10kEventsMs: m(loaded.ms),
+    sessionLoadFirstUpdateMs: m(loaded.firstUpdateMs),
     sessionLoadDaemonCpuMs: m(loaded.daemonCpuMs),
+    sessionLoadClientCpuMs: m(loaded.clientCpuMs),
   },
   sessionLoadUpdates: loaded.updates,
   concurrency: load.map((row) => ({

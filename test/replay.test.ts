@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { replayOutputs } from "../src/sessions/replay.js";
+import { replayOutputs, turnGroups } from "../src/sessions/replay.js";
 import type { HistoryEvent } from "../src/store/events.js";
 
 const started = (turnId: string): HistoryEvent => ({ type: "turn_started", turnId, pid: 1 });
@@ -78,5 +78,43 @@ describe("replayOutputs", () => {
   it("leaves the running turn's unfinished call pending, and a result without its call as it is", () => {
     const history = [started("t1"), result("t1", "orphan"), call("t1", "x")];
     expect(labels(history, "t1")).toEqual(["turn_started", "tool_result orphan", "tool_call x"]);
+  });
+});
+
+describe("turnGroups", () => {
+  // Everything the pairing and the interruption marker depend on, in one history: events
+  // before the first turn, a turn cut by a crash, an id reused across turns, an orphan result,
+  // parallel calls, and events between turns.
+  const history: HistoryEvent[] = [
+    { type: "mode_changed", mode: "auto" },
+    started("t1"),
+    call("t1", "c1"),
+    started("t2"),
+    call("t2", "c1"),
+    result("t2", "c1", "second"),
+    ended("t2"),
+    { type: "model_changed", model: "m2" },
+    started("t3"),
+    result("t3", "orphan"),
+    call("t3", "a"),
+    call("t3", "b"),
+    result("t3", "b"),
+    result("t3", "a"),
+    ended("t3"),
+    started("t4"),
+    call("t4", "open"),
+  ];
+
+  it("replays group by group exactly as in one pass, for every group size", () => {
+    const whole = replayOutputs(history);
+    for (let size = 1; size <= history.length + 1; size++) {
+      const groups = [...turnGroups(history, size)];
+      expect(groups.flat()).toEqual(history);
+      // Every group but the first starts a turn.
+      for (const group of groups.slice(1)) expect(group[0]?.type).toBe("turn_started");
+      expect(groups.flatMap((group) => replayOutputs(group))).toEqual(whole);
+    }
+    expect([...turnGroups(history, 1)]).toHaveLength(5);
+    expect([...turnGroups(history, 100)]).toHaveLength(1);
   });
 });

@@ -13,7 +13,7 @@ import { MODES, type Mode } from "../config/types.js";
 import type { Session } from "../sessions/session.js";
 import { type SessionManager, SessionNotFoundError } from "../sessions/session-manager.js";
 import { availableCommands, handleSlashCommand, SLASH_COMMANDS } from "../sessions/slash-commands.js";
-import { TurnError } from "../sessions/types.js";
+import { type SessionOutput, TurnError } from "../sessions/types.js";
 import { createClientPort } from "./client-port.js";
 import { toConfigOptions, toModeState } from "./config-options.js";
 import { createInflight, type Inflight } from "./inflight.js";
@@ -74,15 +74,14 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
     if (!session) throw notFound(sessionId);
     return session;
   };
-  const reopen = (params: {
-    sessionId: string;
-    cwd: string;
-    additionalDirectories?: string[];
-    mcpServers?: unknown[];
-  }) => {
+  /** A stored session opened by `how` (load or resume): bad paths refused, an unknown id -32002. */
+  const reopen = async (
+    params: { sessionId: string; cwd: string; additionalDirectories?: string[] },
+    how: () => Session | Promise<Session>,
+  ): Promise<Session> => {
     checkPaths(params.cwd, params.additionalDirectories);
     try {
-      return manager.reopen(params.sessionId, params);
+      return await how();
     } catch (error) {
       if (error instanceof SessionNotFoundError) throw notFound(params.sessionId);
       throw error;
@@ -116,22 +115,27 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
       return { sessionId: session.id, ...setupResponse(session) };
     })
     .onRequest(methods.agent.session.load, async ({ params, client }) => {
-      const session = reopen({ ...params, additionalDirectories: params.additionalDirectories ?? undefined });
-      for (const output of session.replay()) {
-        for (const update of toSessionUpdates(output, features)) {
-          await client.notify(methods.client.session.update, { sessionId: session.id, update });
+      const { sessionId } = params;
+      const show = async (outputs: SessionOutput[]) => {
+        for (const output of outputs) {
+          for (const update of toSessionUpdates(output, features)) {
+            await client.notify(methods.client.session.update, { sessionId, update });
+          }
         }
-      }
+      };
+      const options = { ...params, additionalDirectories: params.additionalDirectories ?? undefined };
+      const session = await reopen(options, () => manager.load(sessionId, options, show));
       attach(session, client);
       afterResponse(() => manager.warmUp());
       return setupResponse(session);
     })
-    .onRequest(methods.agent.session.resume, ({ params, client }) => {
-      const session = reopen({
+    .onRequest(methods.agent.session.resume, async ({ params, client }) => {
+      const options = {
         ...params,
         additionalDirectories: params.additionalDirectories ?? undefined,
         mcpServers: params.mcpServers ?? undefined,
-      });
+      };
+      const session = await reopen(options, () => manager.reopen(params.sessionId, options));
       attach(session, client);
       afterResponse(() => manager.warmUp());
       return setupResponse(session);

@@ -64,3 +64,20 @@ function pairResults(history: HistoryEvent[]): Map<number, HistoryEventOf<"tool_
   }
   return paired;
 }
+
+/**
+ * `history` in groups of at least `size` events (but whole turns), each cut just before a
+ * `turn_started`. Replaying group by group shows exactly what one pass shows: a call pairs only
+ * with results of its own turn, and an unfinished turn is closed by the next turn's start.
+ */
+export function* turnGroups(history: Iterable<HistoryEvent>, size: number): Generator<HistoryEvent[]> {
+  let group: HistoryEvent[] = [];
+  for (const event of history) {
+    if (event.type === "turn_started" && group.length >= size) {
+      yield group;
+      group = [];
+    }
+    group.push(event);
+  }
+  if (group.length > 0) yield group;
+}

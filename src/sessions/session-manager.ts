@@ -8,6 +8,7 @@ import { loadSkills, type SkillCatalog } from "../context/skills/load-skills.js"
 import { skillRoots } from "../context/skills/skill-roots.js";
 import type { Harness } from "../harnesses/types.js";
 import type { ModelEndpoint, Provider } from "../providers/types.js";
+import type { HistoryEvent } from "../store/events.js";
 import type { ListSessionsOptions, SessionPage, SessionRecord, Store } from "../store/types.js";
 import { createMcpManager } from "../tools/mcp/mcp-manager.js";
 import { parseMcpServers } from "../tools/mcp/mcp-server-spec.js";
@@ -18,8 +19,10 @@ import type { FsPort } from "../tools/types.js";
 import { localTimeZone } from "./local-time-zone.js";
 import { turnEconomy } from "./output-economy.js";
 import { applyProjectConfig, type ProjectTrust, projectTrust, untrustedNotice } from "./project-trust.js";
+import { replayOutputs, turnGroups } from "./replay.js";
 import { Session } from "./session.js";
 import type { McpSetup } from "./session-deps.js";
+import type { SessionOutput } from "./types.js";
 
 export interface SessionManagerDeps {
   config: Config;
@@ -44,6 +47,9 @@ export interface OpenOptions {
   additionalDirectories?: string[];
   mcpServers?: unknown[];
 }
+
+/** Events read and parsed between two sends of a load's replay (whole turns; ~100 KB of updates). */
+const REPLAY_GROUP = 256;
 
 /** Thrown for a session id the store does not know. */
 export class SessionNotFoundError extends Error {
@@ -108,18 +114,44 @@ export class SessionManager {
     return session;
   }
 
-  /** Opens a stored session (for load/resume), reusing it when this process has it open. */
+  /** Opens a stored session (for resume), reusing it when this process has it open. */
   reopen(id: string, options: OpenOptions): Session {
     const existing = this.open.get(id);
     if (existing) return existing;
+    const record = this.reopened(id, options);
+    return this.remember(record, this.skills(record));
+  }
+
+  /**
+   * Opens a stored session for `session/load`, replaying its history through `show` while it
+   * is read, a few turns at a time: a long session's first updates reach the editor before the
+   * rest is parsed. A session this process has open replays from memory.
+   */
+  async load(id: string, options: OpenOptions, show: (outputs: SessionOutput[]) => Promise<void>) {
+    const existing = this.open.get(id);
+    if (existing) {
+      await show(existing.replay());
+      return existing;
+    }
+    const record = this.reopened(id, options);
+    const catalog = this.skills(record);
+    const history: HistoryEvent[] = [];
+    for (const group of turnGroups(this.deps.store.historyEvents(id), REPLAY_GROUP)) {
+      history.push(...group);
+      await show(replayOutputs(group));
+    }
+    // Opened by another load or a resume meanwhile: that one is the session.
+    return this.open.get(id) ?? this.remember(record, catalog, history);
+  }
+
+  /** The stored session `id` with the paths and servers it is opened with now. */
+  private reopened(id: string, options: OpenOptions): SessionRecord {
     const record = this.deps.store.getSession(id);
     if (!record) throw new SessionNotFoundError(id);
-    const patch = {
+    return this.deps.store.updateSession(id, {
       additionalDirectories: options.additionalDirectories ?? record.additionalDirectories,
       mcpServers: options.mcpServers ?? record.mcpServers,
-    };
-    const updated = this.deps.store.updateSession(id, patch);
-    return this.remember(updated, this.skills(updated));
+    });
   }
 
   /**
@@ -210,37 +242,41 @@ export class SessionManager {
     return provider;
   }
 
-  private remember(record: SessionRecord, catalog: Promise<SkillCatalog>): Session {
+  private remember(record: SessionRecord, catalog: Promise<SkillCatalog>, history?: HistoryEvent[]): Session {
     const { config, store, harnesses, sandbox, fs } = this.deps;
-    const session = new Session(record, {
-      mcp: this.mcp(record),
-      store,
-      harnesses,
-      provider: (model) => this.provider(model),
-      models: () => this.models(),
-      sandbox,
-      fs,
-      contextWindow: config.modelContextWindow,
-      autoCompactTokenLimit: config.autoCompactTokenLimit,
-      maxTurnSteps: config.maxTurnSteps,
-      instructions: this.instructions(record),
-      projectRoot: findProjectRoot(record.cwd),
-      skills: catalog.then((c) => c.skills),
-      shell: path.basename(process.env.SHELL ?? "bash"),
-      timezone: localTimeZone({ env: this.deps.env }),
-      now: this.deps.now ?? (() => new Date()),
-      newId: () => this.newId(),
-      defaultHarness: config.harness,
-      configFile: config.file,
-      scratchDir: path.join(config.home, "sessions", record.id),
-      economy: (options) =>
-        turnEconomy({
-          ...options,
-          scratchDir: path.join(config.home, "sessions", record.id),
-          provider: config.provider.id,
-          prices: config.modelPrices,
-        }),
-    });
+    const session = new Session(
+      record,
+      {
+        mcp: this.mcp(record),
+        store,
+        harnesses,
+        provider: (model) => this.provider(model),
+        models: () => this.models(),
+        sandbox,
+        fs,
+        contextWindow: config.modelContextWindow,
+        autoCompactTokenLimit: config.autoCompactTokenLimit,
+        maxTurnSteps: config.maxTurnSteps,
+        instructions: this.instructions(record),
+        projectRoot: findProjectRoot(record.cwd),
+        skills: catalog.then((c) => c.skills),
+        shell: path.basename(process.env.SHELL ?? "bash"),
+        timezone: localTimeZone({ env: this.deps.env }),
+        now: this.deps.now ?? (() => new Date()),
+        newId: () => this.newId(),
+        defaultHarness: config.harness,
+        configFile: config.file,
+        scratchDir: path.join(config.home, "sessions", record.id),
+        economy: (options) =>
+          turnEconomy({
+            ...options,
+            scratchDir: path.join(config.home, "sessions", record.id),
+            provider: config.provider.id,
+            prices: config.modelPrices,
+          }),
+      },
+      history,
+    );
     this.open.set(record.id, session);
     return session;
   }

@@ -32,7 +32,6 @@ const TEXT_PROTOCOL_FALLBACK = "hermes";
  */
 export class Session {
   private client: ClientPort | undefined;
-  private history: HistoryEvent[];
   private readonly toolsByHarness = new Map<string, Tool[]>();
   private readonly queue = new TurnQueue();
   private controller: AbortController | undefined;
@@ -45,8 +44,9 @@ export class Session {
   constructor(
     public record: SessionRecord,
     private readonly deps: SessionDeps,
+    /** The stored history; given when the caller has read it already (a load replays it meanwhile). */
+    private history: HistoryEvent[] = deps.store.history(record.id),
   ) {
-    this.history = deps.store.history(record.id);
     this.startedAt = deps.now();
   }
 

@@ -87,6 +87,17 @@ export function openStore(options: OpenStoreOptions): Store {
      WHERE project = ? ORDER BY key`,
   );
 
+  function* historyEvents(sessionId: string): Generator<HistoryEvent> {
+    // Every row is read up front: a query left open between steps would make the connection
+    // refuse every other statement meanwhile. Parsing, most of the cost, goes step by step.
+    const rows = selectData.all(sessionId);
+    for (const [index, data] of rows.entries()) {
+      const event = readEvent(data);
+      if (typeof event !== "string") yield event;
+      else yield unreadable(selectNth.get(sessionId, index) ?? { seq: index + 1, type: "unknown" }, event);
+    }
+  }
+
   const requireSession = (id: string): SessionRow => {
     const row = selectSession.get(id);
     if (!row) throw new StoreError("session_not_found", `No session ${id}.`);
@@ -211,13 +222,10 @@ export function openStore(options: OpenStoreOptions): Store {
     },
 
     history(sessionId): HistoryEvent[] {
-      return selectData.all(sessionId).map((data, index) => {
-        const event = readEvent(data);
-        if (typeof event !== "string") return event;
-        const row = selectNth.get(sessionId, index) ?? { seq: index + 1, type: "unknown" };
-        return unreadable(row, event);
-      });
+      return [...historyEvents(sessionId)];
     },
+
+    historyEvents,
 
     usage: usageLedger(db),
 

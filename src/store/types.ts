@@ -78,6 +78,8 @@ export interface Store {
   events(sessionId: string): StoredEvent[];
   /** The same events without their row numbers and times: what a session keeps (faster). */
   history(sessionId: string): HistoryEvent[];
+  /** `history`, parsed as it is iterated (a long session's replay starts before the end is read). */
+  historyEvents(sessionId: string): Iterable<HistoryEvent>;
   /** The token ledger across sessions: model requests summed per model, harness or session. */
   usage(query: UsageQuery): UsageGroup[];
   setRule(rule: Omit<PermissionRule, "createdAt">): void;
