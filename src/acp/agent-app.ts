@@ -124,7 +124,7 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
         }
       };
       const options = { ...params, additionalDirectories: params.additionalDirectories ?? undefined };
-      const session = await reopen(options, () => manager.load(sessionId, options, show));
+      const session = await reopen(options, () => manager.load(sessionId, { ...options, show }));
       attach(session, client);
       afterResponse(() => manager.warmUp());
       return setupResponse(session);

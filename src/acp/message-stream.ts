@@ -6,13 +6,6 @@ export const MAX_NESTING = 256;
 /** Characters of output waiting to be written past which a sender waits for the editor to read. */
 const MAX_UNWRITTEN = 1 << 20;
 
-/**
- * Characters past which a batch is written at once instead of at the end of the event loop's
- * turn: a Linux pipe's capacity. Writes to a pipe block, so a batch that fits is taken while the
- * editor reads the last one, and a long replay reaches it while the rest is still being made.
- */
-const BATCH_CHARS = 1 << 16;
-
 export interface MessageStreamOptions {
   /** One line per chunk, as `limitLines` hands them out. */
   input: ReadableStream<Uint8Array>;
@@ -46,12 +39,10 @@ export function messageStream(options: MessageStreamOptions): MessageStream {
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
   const writer = options.output.getWriter();
-  // Lines are batched per turn of the event loop (or per BATCH_CHARS): replaying a long session
-  // is thousands of updates, and a write each cost more than everything else `session/load`
-  // does. Order is kept (one chain of writes); a failed write fails every later one and ends
-  // the connection.
+  // Lines are batched per turn of the event loop: replaying a long session is thousands of
+  // updates, and a write each cost more than everything else `session/load` does. Order is kept
+  // (one chain of writes); a failed write fails every later one and ends the connection.
   let pending: string[] = [];
-  let pendingChars = 0;
   /** Characters serialized and not yet taken by `output` (pending or being written). */
   let unwritten = 0;
   let written: Promise<void> = Promise.resolve();
@@ -59,11 +50,10 @@ export function messageStream(options: MessageStreamOptions): MessageStream {
   let failure: { error: unknown } | undefined;
   let fail: (error: unknown) => void = () => {};
   const flush = (): Promise<void> => {
-    // Nothing left when `close`, or a full batch, flushed before the scheduled one ran.
+    // Nothing left when `close` or `drained` flushed before the scheduled batch ran.
     if (pending.length === 0) return written;
     const text = pending.join("");
     pending = [];
-    pendingChars = 0;
     batch = undefined;
     written = written
       .then(() => writer.write(encoder.encode(text)))
@@ -81,17 +71,14 @@ export function messageStream(options: MessageStreamOptions): MessageStream {
     const line = serialize(message, problem);
     if (line === undefined) return Promise.resolve();
     pending.push(line);
-    pendingChars += line.length;
     unwritten += line.length;
-    if (pendingChars >= BATCH_CHARS) flush();
-    else if (batch === undefined) {
+    if (batch === undefined) {
       batch = new Promise<void>((resolve) => setImmediate(resolve)).then(flush);
       batch.catch(() => {}); // seen through `fail` and the next write
     }
     // An editor that does not read holds the sender back once this much waits (backpressure):
-    // the promise resolves when everything up to this line has been written.
-    if (unwritten < MAX_UNWRITTEN) return Promise.resolve();
-    return pending.length === 0 ? written : (batch ?? flush());
+    // the batch's promise resolves when everything up to it has been written.
+    return unwritten >= MAX_UNWRITTEN ? batch : Promise.resolve();
   };
   const answer = (error: { code: number; message: string }, id: unknown = null) =>
     write({ jsonrpc: "2.0", id, error }).catch(() => {});

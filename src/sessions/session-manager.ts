@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
+import { setImmediate } from "node:timers/promises";
 import type { Logger } from "../config/logger.js";
 import type { Config } from "../config/types.js";
 import { loadAgentsMd } from "../context/agents-md.js";
@@ -50,6 +51,11 @@ export interface OpenOptions {
 
 /** Events read and parsed between two sends of a load's replay (whole turns; ~100 KB of updates). */
 const REPLAY_GROUP = 256;
+
+export interface LoadOptions extends OpenOptions {
+  /** Shows a part of the replay; the next part is read once it resolves. */
+  show(outputs: SessionOutput[]): Promise<void>;
+}
 
 /** Thrown for a session id the store does not know. */
 export class SessionNotFoundError extends Error {
@@ -127,7 +133,8 @@ export class SessionManager {
    * is read, a few turns at a time: a long session's first updates reach the editor before the
    * rest is parsed. A session this process has open replays from memory.
    */
-  async load(id: string, options: OpenOptions, show: (outputs: SessionOutput[]) => Promise<void>) {
+  async load(id: string, options: LoadOptions): Promise<Session> {
+    const { show } = options;
     const existing = this.open.get(id);
     if (existing) {
       await show(existing.replay());
@@ -139,6 +146,7 @@ export class SessionManager {
     for (const group of turnGroups(this.deps.store.historyEvents(id), REPLAY_GROUP)) {
       history.push(...group);
       await show(replayOutputs(group));
+      await setImmediate();
     }
     // Opened by another load or a resume meanwhile: that one is the session.
     return this.open.get(id) ?? this.remember(record, catalog, history);
