@@ -296,6 +296,19 @@ describe("events", () => {
     // What a session keeps: the same events, notices included.
     expect(store.history("s1")).toEqual(stored.map((e) => e.event));
   });
+
+  it("reads a long history in order, across the pages it is read in", () => {
+    const store = open();
+    store.createSession(session("s1"));
+    const texts = Array.from({ length: 1_234 }, (_, i) => `note ${i}`);
+    store.append(
+      "s1",
+      texts.map((text) => ({ type: "notice", severity: "info", text })),
+    );
+    const history = store.history("s1");
+    expect(history.map((e) => (e.type === "notice" ? e.text : e.type))).toEqual(texts);
+    expect(history).toEqual(store.events("s1").map((e) => e.event));
+  });
 });
 
 describe("permission rules", () => {

@@ -20,6 +20,9 @@ const DEFAULT_PAGE_SIZE = 50;
  * Opens the state database. Throws a `StoreError` (`wal_unavailable`, `schema_too_new`) when
  * the file cannot be used safely; a corrupt file is quarantined instead (see `recovered`).
  */
+/** Events read per query by `historyEvents`. */
+const HISTORY_PAGE = 500;
+
 export function openStore(options: OpenStoreOptions): Store {
   const now = options.now ?? (() => new Date());
   const { db, recovered } = openDatabase(options.path, now);
@@ -71,13 +74,15 @@ export function openStore(options: OpenStoreOptions): Store {
   const selectEvents = db.prepare<[string], EventRow>(
     "SELECT seq, at, type, data FROM events WHERE session_id = ? ORDER BY seq",
   );
-  // The data column alone: a third of the time of whole rows for a long session.
-  const selectData = db
-    .prepare<[string], string>("SELECT data FROM events WHERE session_id = ? ORDER BY seq")
+  // Without the other columns: half the time of whole rows for a long session.
+  const selectDataPage = db
+    .prepare<[string, number, number], [number, string]>(
+      "SELECT seq, data FROM events WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+    )
+    .raw();
+  const selectType = db
+    .prepare<[string, number], string>("SELECT type FROM events WHERE session_id = ? AND seq = ?")
     .pluck();
-  const selectNth = db.prepare<[string, number], Pick<EventRow, "seq" | "type">>(
-    "SELECT seq, type FROM events WHERE session_id = ? ORDER BY seq LIMIT 1 OFFSET ?",
-  );
   const upsertRule = db.prepare<[string, string, RuleDecision, string]>(
     `INSERT INTO permission_rules (project, key, decision, created_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (project, key) DO UPDATE SET decision = excluded.decision, created_at = excluded.created_at`,
@@ -88,13 +93,19 @@ export function openStore(options: OpenStoreOptions): Store {
   );
 
   function* historyEvents(sessionId: string): Generator<HistoryEvent> {
-    // Every row is read up front: a query left open between steps would make the connection
-    // refuse every other statement meanwhile. Parsing, most of the cost, goes step by step.
-    const rows = selectData.all(sessionId);
-    for (const [index, data] of rows.entries()) {
-      const event = readEvent(data);
-      if (typeof event !== "string") yield event;
-      else yield unreadable(selectNth.get(sessionId, index) ?? { seq: index + 1, type: "unknown" }, event);
+    // A page at a time, each query finished before its rows are handed out: a query left open
+    // between steps would make the connection refuse every other statement meanwhile. The
+    // first events are parsed and shown while the rest are still on disk.
+    for (let after = 0; ; ) {
+      const rows = selectDataPage.all(sessionId, after, HISTORY_PAGE);
+      for (const [seq, data] of rows) {
+        const event = readEvent(data);
+        yield typeof event === "string"
+          ? unreadable({ seq, type: selectType.get(sessionId, seq) ?? "?" }, event)
+          : event;
+      }
+      if (rows.length < HISTORY_PAGE) return;
+      after = rows[rows.length - 1]![0];
     }
   }
 
