@@ -16,13 +16,13 @@ export interface OpenStoreOptions {
 
 const DEFAULT_PAGE_SIZE = 50;
 
+/** Events read per query by `historyEvents`. */
+const HISTORY_PAGE = 500;
+
 /**
  * Opens the state database. Throws a `StoreError` (`wal_unavailable`, `schema_too_new`) when
  * the file cannot be used safely; a corrupt file is quarantined instead (see `recovered`).
  */
-/** Events read per query by `historyEvents`. */
-const HISTORY_PAGE = 500;
-
 export function openStore(options: OpenStoreOptions): Store {
   const now = options.now ?? (() => new Date());
   const { db, recovered } = openDatabase(options.path, now);

@@ -1,6 +1,6 @@
 import { accessSync, constants } from "node:fs";
 import path from "node:path";
-import { createLocalExec } from "../exec/run-command.js";
+import { createLocalExec, type LocalExecOptions } from "../exec/run-command.js";
 import type { SpawnCommand } from "../exec/spawner/spawned-process.js";
 import { bwrapArgv } from "./bwrap-argv.js";
 import { launchArgv } from "./launch-argv.js";
@@ -57,7 +57,7 @@ export async function probeSandbox(options: ProbeOptions = {}): Promise<SandboxS
     return { available: false, reason: `bubblewrap is not executable at ${bwrap}; ${INSTALL_HINT}` };
   }
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const run = runner(env, timeoutMs, options.spawn, options.seccompFile);
+  const run = runner(env, timeoutMs, options.spawn);
   const versionRun = await run([bwrap, "--version"]);
   const version = /(\d+\.\d+(?:\.\d+)?)/.exec(versionRun.stdout)?.[1];
   if (versionRun.error || version === undefined) {
@@ -69,7 +69,9 @@ export async function probeSandbox(options: ProbeOptions = {}): Promise<SandboxS
   const disableUserns = compareVersions(version, "0.8.0") >= 0;
   const flags = bwrapArgv({ roots: [], mode: "read-only", network: false, cwd: "/", disableUserns });
   const seccomp = options.seccompFile !== undefined;
-  const trial = await run(launchArgv({ bwrap, flags, seccomp, command: ["/bin/true"] }));
+  const trial = await run(launchArgv({ bwrap, flags, seccomp, command: ["/bin/true"] }), {
+    fd3File: options.seccompFile,
+  });
   if (trial.error) {
     return {
       available: false,
@@ -97,20 +99,18 @@ function explain(error: string): string {
 }
 
 /** Runs an argv to its end: its output (stdout and stderr), and an error unless it exited 0. */
-function runner(
-  env: Record<string, string>,
-  timeoutMs: number,
-  spawn: SpawnCommand | undefined,
-  fd3File: string | undefined,
-) {
-  return async (argv: string[]): Promise<{ stdout: string; error?: string }> => {
+function runner(env: Record<string, string>, timeoutMs: number, spawn: SpawnCommand | undefined) {
+  return async (
+    argv: string[],
+    launch: LocalExecOptions["launch"] = {},
+  ): Promise<{ stdout: string; error?: string }> => {
     // The command exec's own machinery (timeouts, killing the group), with the argv as given
     // instead of a shell's.
     const exec = createLocalExec({
       env,
       spawn,
       wrap: () => argv,
-      launch: { fd3File },
+      launch,
       trackIntervalMs: Number.POSITIVE_INFINITY,
     });
     const result = await exec.run({ command: "", cwd: "/", timeoutMs, signal: new AbortController().signal });
