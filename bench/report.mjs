@@ -13,6 +13,7 @@ export function markdownReport(r) {
     `| prompt with 10 sequential shell calls, unconfined | ${m.tenToolCallsPromptMs} ms | the 10 commands run directly: ${m.tenCommandsDirectMs} ms |`,
     `| the same, every command in bubblewrap | ${m.tenToolCallsSandboxedPromptMs} ms | |`,
     `| daemon overhead per tool call: first prompt / steady state | ${m.overheadPerCallMs} ms / ${m.warmOverheadPerCallMs} ms | |`,
+    `| the same with the model answering after ${m.pacedModelMs} ms (its wait not counted) | ${m.pacedOverheadPerCallMs} ms / ${m.pacedWarmOverheadPerCallMs} ms | |`,
     `| the daemon's own CPU per tool call, steady state | ${m.daemonCpuPerCallMs} ms | |`,
     `| peak PSS of the process tree during the task | ${m.peakTreePssMb} MB (sandboxed: ${m.peakTreePssSandboxedMb} MB) | |`,
     `| \`session/load\` of 10,000 events | ${m.sessionLoad10kEventsMs} ms (${r.sessionLoadUpdates} updates, the first after ${m.sessionLoadFirstUpdateMs} ms; the daemon's CPU: ${m.sessionLoadDaemonCpuMs} ms) | the SDK client's CPU validating them: ${m.sessionLoadClientCpuMs} ms |`,

@@ -12,7 +12,7 @@ import { concurrency } from "./concurrency.mjs";
 import { markdownReport } from "./report.mjs";
 import { sessionLoad } from "./session-load.mjs";
 import { benchSetup, median, numberArg, ROOT, round } from "./support.mjs";
-import { tenCalls } from "./ten-calls.mjs";
+import { MODEL_MS, tenCalls } from "./ten-calls.mjs";
 
 const RUNS = numberArg("--runs", 8);
 const { scratch, startFakeModel, replyChunks, openStore } = await benchSetup("oi-bench-");
@@ -57,6 +57,9 @@ const result = {
     overheadPerCallMs: m(ten.overheadPerCall),
     warmOverheadPerCallMs: m(ten.warmOverheadPerCall),
     daemonCpuPerCallMs: m(ten.daemonCpuPerCall),
+    pacedModelMs: MODEL_MS,
+    pacedOverheadPerCallMs: m(ten.pacedOverheadPerCall),
+    pacedWarmOverheadPerCallMs: m(ten.pacedWarmOverheadPerCall),
     peakTreePssMb: m(ten.pss),
     peakTreePssSandboxedMb: m(ten.pssSandboxed),
     sessionLoad10kEventsMs: m(loaded.ms),

@@ -2,7 +2,8 @@
 // (full-access) and with every command in bubblewrap (auto). Peak PSS of the daemon's process
 // tree is sampled during the prompt. The same ten commands run directly give the floor, so the
 // daemon's own per-call overhead is (prompt − direct) / 10, for the session's first prompt (after
-// a user's pause) and for a second one (steady state).
+// a user's pause) and for a second one (steady state). A model answers in seconds, not at once:
+// the task runs once more with every answer MODEL_MS late, which is off the overhead too.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -23,13 +24,16 @@ export const COMMANDS = [
   "true",
 ];
 
+/** How late the paced model answers each request: the fastest hosted models' first token. */
+export const MODEL_MS = 50;
+
 function direct(cwd) {
   const start = performance.now();
   for (const command of COMMANDS) execFileSync("/bin/sh", ["-c", command], { cwd, stdio: "ignore" });
   return performance.now() - start;
 }
 
-async function once({ scratch, model, replyChunks, mode }) {
+async function once({ scratch, model, replyChunks, mode, modelMs = 0 }) {
   const daemon = ourDaemon({ launcher: LAUNCHER, scratch, modelUrl: model.url, mode });
   const agent = await daemon.start();
   const cwd = mkdtempSync(path.join(scratch, "ws-"));
@@ -37,7 +41,10 @@ async function once({ scratch, model, replyChunks, mode }) {
   await sleep(THINK_MS);
   const script = (done) =>
     Array.from({ length: COMMANDS.length + 1 }, () =>
-      taskStep({ replyChunks, calls: done + COMMANDS.length, command: (i) => COMMANDS[i % COMMANDS.length] }),
+      paced(
+        taskStep({ replyChunks, calls: done + COMMANDS.length, command: (i) => COMMANDS[i % COMMANDS.length] }),
+        modelMs,
+      ),
     );
   model.reply(...script(0));
   const stopPss = peakSampler(() => treePssMb(agent.child.pid));
@@ -61,6 +68,10 @@ async function once({ scratch, model, replyChunks, mode }) {
   };
 }
 
+function paced(step, ms) {
+  return ms === 0 ? step : { handle: (req, res, body) => setTimeout(() => step.handle(req, res, body), ms) };
+}
+
 export async function tenCalls({ runs, scratch, model, replyChunks }) {
   const rows = {
     unconfined: [],
@@ -71,6 +82,8 @@ export async function tenCalls({ runs, scratch, model, replyChunks }) {
     daemonCpuPerCall: [],
     pss: [],
     pssSandboxed: [],
+    pacedOverheadPerCall: [],
+    pacedWarmOverheadPerCall: [],
   };
   for (let i = 0; i < runs; i++) {
     const free = await once({ scratch, model, replyChunks, mode: "full-access" });
@@ -83,6 +96,10 @@ export async function tenCalls({ runs, scratch, model, replyChunks }) {
     const boxed = await once({ scratch, model, replyChunks, mode: "auto" });
     rows.sandboxed.push(boxed.ms);
     rows.pssSandboxed.push(boxed.pss);
+    const slow = await once({ scratch, model, replyChunks, mode: "full-access", modelMs: MODEL_MS });
+    const waited = (COMMANDS.length + 1) * MODEL_MS;
+    rows.pacedOverheadPerCall.push((slow.ms - waited - slow.directMs) / COMMANDS.length);
+    rows.pacedWarmOverheadPerCall.push((slow.againMs - waited - slow.directMs) / COMMANDS.length);
   }
   return rows;
 }

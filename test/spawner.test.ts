@@ -1,6 +1,14 @@
 import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -60,6 +68,48 @@ function processesWith(marker: string): number[] {
 async function waitFor(check: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 400 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
   if (!check()) throw new Error(`timed out waiting for ${what}`);
+}
+
+/** The dash a helper keeps waiting for its next command (spare-shell.ts), once there is one. */
+async function spareOf(helper: number): Promise<number> {
+  const spares = () =>
+    readdirSync("/proc")
+      .filter((name) => /^\d+$/.test(name))
+      .filter((name) => {
+        try {
+          const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+          return /^\d+ \(dash\) [^Z] /.test(stat) && Number(stat.split(" ")[3]) === helper;
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+  await waitFor(() => spares().length === 1, "the helper's spare shell");
+  return spares()[0]!;
+}
+
+/** A bash script printing what the process running it was started with. */
+const SELF_REPORT = [
+  // Before any $(...): bash holds that pipe open while it reads it.
+  "if [ -e /proc/$$/fd/3 ]; then fd3=open; else fd3=closed; fi",
+  "read -r _ _ _ ppid pgid sid _ < /proc/$$/stat",
+  'echo "pid=$$ ppid=$ppid pgid=$pgid sid=$sid"',
+  'echo "stdin=$(readlink /proc/$$/fd/0) fd3=$fd3"',
+  'echo "cwd=$(pwd -P)"',
+  // Not the script's last command, which bash would exec in place of itself.
+  "echo environ:; cat /proc/$$/environ; exit 0",
+].join("\n");
+
+function parseReport(output: string) {
+  const [head = "", environ = ""] = output.split("environ:\n");
+  const fields = Object.fromEntries([...head.matchAll(/(\w+)=(\S*)/g)].map((m) => [m[1], m[2]]));
+  const env = Object.fromEntries(
+    environ
+      .split("\0")
+      .filter(Boolean)
+      .map((entry) => [entry.slice(0, entry.indexOf("=")), entry.slice(entry.indexOf("=") + 1)]),
+  );
+  return { ...fields, env };
 }
 
 describe("spawnerPath", () => {
@@ -205,6 +255,38 @@ describe("commands through the spawn helper", () => {
     expect((await run("echo $NO_COLOR")).output).toBe("1\n");
   });
 
+  it("starts a command in the dash it forked ahead of time, as an ordinary spawn would", async () => {
+    const helper = spawner.pid as number;
+    const spare = await spareOf(helper);
+    const env = { ...buildChildEnv(process.env), TRICKY: 'it\'s\n$HOME `id` "q"' };
+    const result = await createLocalExec({ env, spawn: spawner.spawn }).run(request(SELF_REPORT));
+    expect(result.exitCode).toBe(0);
+    const report = parseReport(result.output);
+    expect(report).toMatchObject({ pid: String(spare), ppid: String(helper), pgid: String(spare) });
+    expect(report).toMatchObject({ sid: String(spare), stdin: "/dev/null", fd3: "closed" });
+    expect(report.cwd).toBe(realpathSync(workDir));
+    expect(report.env).toEqual(env);
+    // The next one is forked once the helper is idle.
+    expect(await spareOf(helper)).not.toBe(spare);
+  });
+
+  it("starts what a script cannot carry the ordinary way, and keeps the spare", async () => {
+    const helper = spawner.pid as number;
+    const spare = await spareOf(helper);
+    const env = { ...buildChildEnv(process.env), "NOT.A.SHELL.NAME": "1" };
+    const report = parseReport(
+      (await createLocalExec({ env, spawn: spawner.spawn }).run(request(SELF_REPORT))).output,
+    );
+    expect(report.pid).not.toBe(String(spare));
+    expect(report.env).toEqual(env);
+    expect(alive(spare)).toBe(true);
+    // A spare that died is replaced, and the command meanwhile starts the ordinary way.
+    process.kill(spare, "SIGKILL");
+    await waitFor(() => !existsSync(`/proc/${spare}`), "the helper to see the spare die");
+    expect((await run("echo still")).output).toBe("still\n");
+    expect(await spareOf(helper)).not.toBe(spare);
+  });
+
   it("fails the commands in flight when the helper dies, and the next command works", async () => {
     const marker = join(workDir, "ran-after-crash");
     let started = () => {};
@@ -240,20 +322,25 @@ describe("commands through the spawn helper", () => {
     const helper = own.pid as number;
     const pid = child.pid as number;
     expect(alive(pid)).toBe(true);
+    const spare = await spareOf(helper);
     const closed = new Promise<unknown[]>((done) => child.on("close", (...args) => done(args)));
     own.dispose();
     expect(await closed).toEqual([null, "SIGKILL"]);
-    await waitFor(() => !alive(helper) && !alive(pid), "the helper and its command to end");
+    await waitFor(
+      () => !alive(helper) && !alive(pid) && !alive(spare),
+      "the helper, its command and spare to end",
+    );
     // The setsid one too, which had left the command's process group.
     await waitFor(() => processesWith("sleep\x0041.").length === 0, "the escaped sleep to end");
   });
 
   // The sandbox's launcher needs both: bwrap reads its seccomp program from fd 3, and the
   // command must start inside its pids cgroup (no shell in front of bwrap does either any more).
+  // Through the helper, each starts from its spare shell (the ordinary spawn is covered above).
   describe.each([
-    ["the helper", "helper", () => spawner.spawn],
-    ["in-process", "here", () => undefined],
-  ])("through %s", (_, tag, spawnWith) => {
+    ["the helper", "helper", () => spawner.spawn, (): Promise<number> => spareOf(spawner.pid as number)],
+    ["in-process", "here", () => undefined, async (): Promise<number | undefined> => undefined],
+  ])("through %s", (_, tag, spawnWith, nextPid) => {
     it("gives a command a file as fd 3, from its start every time", async () => {
       const file = join(workDir, "fd3.bin");
       writeFileSync(file, "program bytes");
@@ -262,8 +349,12 @@ describe("commands through the spawn helper", () => {
         spawn: spawnWith(),
         launch: { fd3File: file },
       });
-      for (let i = 0; i < 2; i++)
-        expect((await withFd3.run(request("cat <&3"))).output).toBe("program bytes");
+      for (let i = 0; i < 2; i++) {
+        const pid = await nextPid();
+        const result = await withFd3.run(request('cat <&3; echo " $$"'));
+        expect(result.output).toMatch(/^program bytes \d+\n$/);
+        if (pid) expect(result.output).toBe(`program bytes ${pid}\n`);
+      }
       expect((await run("cat <&3")).output).toMatch(/Bad file descriptor/);
       const missing = createLocalExec({ spawn: spawnWith(), launch: { fd3File: join(workDir, "nope") } });
       const refused = await missing.run(request("true"));
@@ -279,8 +370,10 @@ describe("commands through the spawn helper", () => {
         spawn: spawnWith(),
         launch: { cgroupProcs: group!.procs },
       });
-      const result = await inGroup.run(request("cat /proc/self/cgroup"));
+      const pid = await nextPid();
+      const result = await inGroup.run(request('cat /proc/$$/cgroup; echo "pid=$$"'));
       expect(result.output).toContain(name);
+      if (pid) expect(result.output).toContain(`pid=${pid}`);
       for (const pid of [process.pid, spawner.pid as number]) {
         expect(readFileSync(`/proc/${pid}/cgroup`, "utf8")).not.toContain(name);
       }

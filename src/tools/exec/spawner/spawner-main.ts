@@ -20,6 +20,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
 import { FrameReader, HEADER_BYTES as HEADER } from "./frame-reader.js";
 import { CLOSE, EXIT, FAILED, RELEASE, SPAWN, SPAWNED, STDERR, STDOUT } from "./frame-types.js";
+import { SpareShell } from "./spare-shell.js";
 import type { SpawnCommandOptions } from "./spawned-process.js";
 import { startChild } from "./start-child.js";
 
@@ -39,6 +40,7 @@ function main(): void {
   const children = new Map<number, ChildProcess>();
   const paused = new Set<NodeJS.ReadableStream>();
   const parent = process.ppid;
+  const spare = new SpareShell();
 
   const send = (type: number, id: number, payload?: Buffer): boolean => {
     const header = Buffer.allocUnsafe(HEADER);
@@ -64,10 +66,12 @@ function main(): void {
     let child: ChildProcess;
     try {
       const { file, args, ...options } = request;
-      child = startChild(file, args, options);
+      child = spare.take(file, args, options) ?? startChild(file, args, options);
     } catch (error) {
       send(FAILED, id, json(describe(error)));
       return;
+    } finally {
+      spare.refillWhenIdle();
     }
     child.on("error", (error) => {
       if (child.pid === undefined) send(FAILED, id, json(describe(error)));
@@ -96,6 +100,7 @@ function main(): void {
       if (child.stdout) paused.delete(child.stdout);
       if (child.stderr) paused.delete(child.stderr);
       send(CLOSE, id);
+      spare.refillWhenIdle();
     });
   };
 
@@ -109,6 +114,7 @@ function main(): void {
   const shutdown = (): void => {
     if (shuttingDown) return;
     shuttingDown = true;
+    spare.dispose();
     // Descendants first (while their parents still link them to us: a `setsid` one has left
     // the group), then the groups, which also hold whatever is re-parented by now.
     for (const pid of descendants(process.pid)) trySignal(pid);
@@ -128,6 +134,7 @@ function main(): void {
     },
   });
   input.on("data", (chunk: Buffer) => reader.feed(chunk));
+  spare.refillWhenIdle();
   input.on("end", shutdown);
   input.on("error", shutdown);
   // A daemon killed with SIGKILL closes our stdin too, but a grandchild holding a copy of the
