@@ -42,7 +42,11 @@ async function once({ scratch, model, replyChunks, mode, modelMs = 0 }) {
   const script = (done) =>
     Array.from({ length: COMMANDS.length + 1 }, () =>
       paced(
-        taskStep({ replyChunks, calls: done + COMMANDS.length, command: (i) => COMMANDS[i % COMMANDS.length] }),
+        taskStep({
+          replyChunks,
+          calls: done + COMMANDS.length,
+          command: (i) => COMMANDS[i % COMMANDS.length],
+        }),
         modelMs,
       ),
     );
