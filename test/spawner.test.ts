@@ -296,6 +296,7 @@ describe("commands through the spawn helper", () => {
     const running = run(`echo before; sleep 30; touch ${marker}`, { onOutput: () => started() });
     await output;
     const helper = spawner.pid as number;
+    const spare = await spareOf(helper);
     process.kill(helper, "SIGKILL");
     const result = await running;
     expect(result.signal).toBe("SIGKILL");
@@ -303,7 +304,8 @@ describe("commands through the spawn helper", () => {
     expect(result.output).toMatch(
       /spawn helper \(.*spawner\.js\) exited \(SIGKILL\); the command was killed/,
     );
-    await waitFor(() => !alive(helper), "the helper to be gone");
+    // The spare reads EOF once nobody holds its stdin, and ends.
+    await waitFor(() => !alive(helper) && !alive(spare), "the helper and its spare to be gone");
     const next = await run("echo after");
     expect(next.output).toBe("after\n");
     expect(spawner.pid).not.toBe(helper);
