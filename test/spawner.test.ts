@@ -270,6 +270,29 @@ describe("commands through the spawn helper", () => {
     expect(await spareOf(helper)).not.toBe(spare);
   });
 
+  it("hands a command from the spare the same descriptors as an ordinary spawn", async () => {
+    const helper = spawner.pid as number;
+    const fds = (env: Record<string, string>) =>
+      new Promise<{ pid: number; fds: string }>((resolve) => {
+        const child = spawner.spawn("/bin/ls", ["-l", "/proc/self/fd"], { cwd: workDir, env });
+        let out = "";
+        child.stdout?.on("data", (chunk: Buffer) => {
+          out += chunk.toString();
+        });
+        // Each line's target, the socket and pipe numbers aside.
+        const targets = () =>
+          out.split("\n").map((line) => line.replace(/.*\d\d:\d\d /, "").replace(/\[\d+\]|\/proc\/\d+/g, ""));
+        child.on("close", () => resolve({ pid: child.pid as number, fds: targets().sort().join("\n") }));
+      });
+    const spare = await spareOf(helper);
+    const fromSpare = await fds({ PATH: "/usr/bin:/bin" });
+    const ordinary = await fds({ PATH: "/usr/bin:/bin", "NOT.A.SHELL.NAME": "1" });
+    expect(fromSpare.pid).toBe(spare);
+    expect(ordinary.pid).not.toBe(spare);
+    expect(fromSpare.fds).toBe(ordinary.fds);
+    expect(fromSpare.fds).toContain("0 -> /dev/null");
+  });
+
   it("starts what a script cannot carry the ordinary way, and keeps the spare", async () => {
     const helper = spawner.pid as number;
     const spare = await spareOf(helper);
