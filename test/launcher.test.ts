@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { chmodSync, cpSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { tempDir } from "./support/in-process.js";
@@ -72,6 +72,24 @@ describe("bin/interpreter", () => {
     const { result, argv } = await start(path.join(pkg, "bin/interpreter"));
     expect(result.agentInfo.name).toBe("openinterpreter");
     expect(argv).not.toContain("--snapshot-blob");
+  });
+
+  it("gives node glibc's thresholds unless the user set their own", () => {
+    // A stand-in `node` first on PATH that prints the environment it was started with.
+    const bin = tempDir("oi-fake-node-");
+    writeFileSync(path.join(bin, "node"), "#!/bin/sh\nenv\n");
+    chmodSync(path.join(bin, "node"), 0o755);
+    const environment = (extra: Record<string, string>) =>
+      execFileSync(LAUNCHER, ["acp"], {
+        env: { PATH: `${bin}:/usr/bin:/bin`, HOME: bin, ...extra },
+        encoding: "utf8",
+      });
+    const ours = environment({});
+    expect(ours).toContain("MALLOC_MMAP_THRESHOLD_=262144\n");
+    expect(ours).toContain("MALLOC_TRIM_THRESHOLD_=67108864\n");
+    const theirs = environment({ MALLOC_MMAP_THRESHOLD_: "65536" });
+    expect(theirs).toContain("MALLOC_MMAP_THRESHOLD_=65536\n");
+    expect(theirs).toContain("MALLOC_TRIM_THRESHOLD_=67108864\n");
   });
 
   it("falls back when node changed after the snapshot was built", async () => {
