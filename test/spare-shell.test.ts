@@ -53,13 +53,14 @@ describe("handOverScript", () => {
   });
 
   it.skipIf(!dash)("runs the program with stdin from /dev/null and the fd-3 file open", () => {
-    const script = handOverScript("/bin/sh", ["-c", "cat; cat <&3"], {
+    // dash itself reads the line from a pipe: the program must not get that pipe as stdin.
+    const script = handOverScript("/bin/sh", ["-c", "readlink /proc/$$/fd/0; cat <&3"], {
       cwd: "/",
-      env: {},
+      env: { PATH: "/usr/bin:/bin" },
       fd3File: "/etc/hostname",
     });
     const out = execFileSync(dash!, ["-s"], { input: script, env: {} }).toString();
-    expect(out).toBe(execFileSync("cat", ["/etc/hostname"]).toString());
+    expect(out).toBe(`/dev/null\n${execFileSync("cat", ["/etc/hostname"]).toString()}`);
   });
 
   it("leaves to the ordinary spawn what a script cannot carry exactly", () => {

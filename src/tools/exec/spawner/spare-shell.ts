@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { accessSync, constants, existsSync, statSync, writeFileSync } from "node:fs";
+import { accessSync, constants, existsSync, statSync } from "node:fs";
 import path from "node:path";
 import type { SpawnCommandOptions } from "./spawned-process.js";
+import { joinCgroup } from "./start-child.js";
 
 /**
  * Where the spare shell lives. dash only: its `export` takes any portable name, nothing of its
@@ -62,18 +63,12 @@ export class SpareShell {
    * before it runs anything, so the command starts inside it.
    */
   take(file: string, args: string[], options: SpawnCommandOptions): ChildProcess | undefined {
-    const shell = this.#waiting;
-    if (!shell || shell.exitCode !== null || shell.signalCode !== null || !shell.stdin) return undefined;
+    const shell = this.#waiting; // cleared by its 'exit' handler once it is seen to be gone
+    if (!shell?.stdin) return undefined;
     const script = handOverScript(file, args, options);
     if (script === undefined || !ready(file, options)) return undefined;
     this.#waiting = undefined;
-    if (options.cgroupProcs !== undefined) {
-      try {
-        writeFileSync(options.cgroupProcs, String(shell.pid));
-      } catch {
-        // As startChild: a group we cannot join leaves the command uncapped.
-      }
-    }
+    if (options.cgroupProcs !== undefined) joinCgroup(options.cgroupProcs, shell.pid as number);
     shell.stdin.end(script);
     return shell;
   }
@@ -105,9 +100,8 @@ export function handOverScript(
   options: SpawnCommandOptions,
 ): string | undefined {
   const { cwd, env, fd3File } = options;
-  const names = Object.keys(env);
-  const words = [file, ...args, cwd, ...Object.values(env), ...names, fd3File ?? ""];
-  if (!path.isAbsolute(file) || !names.every((name) => NAME.test(name))) return undefined;
+  if (!path.isAbsolute(file) || !Object.keys(env).every((name) => NAME.test(name))) return undefined;
+  const words = [file, ...args, cwd, ...Object.values(env), fd3File ?? ""];
   if (words.some((word) => word.includes("\0"))) return undefined;
   const exports = Object.entries(env).map(([name, value]) => `export ${quote(`${name}=${value}`)}`);
   const fd3 = fd3File === undefined ? "" : ` 3<${quote(fd3File)}`;

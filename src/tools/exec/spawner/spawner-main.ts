@@ -134,9 +134,9 @@ function main(): void {
     },
   });
   input.on("data", (chunk: Buffer) => reader.feed(chunk));
-  spare.refillWhenIdle();
   input.on("end", shutdown);
   input.on("error", shutdown);
+  spare.refillWhenIdle(); // the first spare, once start-up is over
   // A daemon killed with SIGKILL closes our stdin too, but a grandchild holding a copy of the
   // daemon's end of the pipe would keep it open: the parent check does not depend on that.
   setInterval(() => {

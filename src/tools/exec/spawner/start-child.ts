@@ -19,19 +19,23 @@ export function startChild(file: string, args: string[], options: SpawnCommandOp
   // the child starts inside it: nothing the command starts is outside the cap. The group was
   // made right below our own (pids-cgroup.ts), which is where we go back to. A group we cannot
   // join leaves the command uncapped, as the machine leaves every other process.
-  const joined = cgroupProcs !== undefined && moveSelf(cgroupProcs);
+  const joined = cgroupProcs !== undefined && joinCgroup(cgroupProcs, process.pid);
   try {
     const stdio: StdioOptions = ["ignore", "pipe", "pipe", ...(fd3 === undefined ? [] : [fd3])];
     return spawn(file, args, { cwd, env, stdio, detached: true });
   } finally {
-    if (joined) moveSelf(path.join(path.dirname(path.dirname(cgroupProcs)), "cgroup.procs"));
+    if (joined) joinCgroup(path.join(path.dirname(path.dirname(cgroupProcs)), "cgroup.procs"), process.pid);
     if (fd3 !== undefined) closeSync(fd3);
   }
 }
 
-function moveSelf(procs: string): boolean {
+/**
+ * Moves `pid` into the cgroup whose `cgroup.procs` is `procs`. False when that is not allowed:
+ * a group we cannot join leaves the command uncapped, as the machine leaves every other process.
+ */
+export function joinCgroup(procs: string, pid: number): boolean {
   try {
-    writeFileSync(procs, String(process.pid));
+    writeFileSync(procs, String(pid));
     return true;
   } catch {
     return false;
