@@ -167,6 +167,40 @@ describe("bin/interpreter.js acp over stdio", () => {
     expect(agent.violations).toEqual([]);
   });
 
+  it("loads a harness that is not in the start-up snapshot when a session switches to it", async () => {
+    model = await startFakeModel();
+    const cwd = tempDir("oi-ws-");
+    const agent = start(tempDir("oi-home-"));
+    const connection = testClient().app.connect(agent.stream);
+    await connection.agent.request(methods.agent.initialize, INIT);
+    const { sessionId } = await connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+    await connection.agent.request(methods.agent.session.setConfigOption, {
+      sessionId,
+      configId: "harness",
+      value: "pi",
+    });
+    await connection.agent.request(methods.agent.session.setConfigOption, {
+      sessionId,
+      configId: "mode",
+      value: "full-access",
+    });
+    model.reply(
+      { toolCalls: [{ id: "p1", name: "bash", arguments: { command: "echo from-pi > pi.txt" } }] },
+      { text: "done" },
+    );
+    const response = await connection.agent.request(methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: "text", text: "write with pi" }],
+    });
+    expect(response.stopReason).toBe("end_turn");
+    const tools = (model.requests[0]!.body.tools ?? []) as Array<{ function: { name: string } }>;
+    expect(tools.map((t) => t.function.name)).toEqual(["read", "bash", "edit", "write"]);
+    expect(readFileSync(path.join(cwd, "pi.txt"), "utf8")).toBe("from-pi\n");
+    agent.child.stdin!.end();
+    await agent.exited;
+    expect(agent.violations).toEqual([]);
+  });
+
   it("loads the MCP SDK at run time from the start-up snapshot and calls a server's tool", async () => {
     model = await startFakeModel();
     const home = tempDir("oi-home-");

@@ -60,7 +60,8 @@ describe("tool output economy", () => {
 
   it.each(builtinHarnesses().map((h) => [h.id, h] as const))(
     "%s: MCP output over the harness's cap is spilled, within it untouched",
-    async (_id, harness) => {
+    async (_id, entry) => {
+      const harness = await entry.load();
       const scratchDir = tempDir("oi-econ-");
       const own = harness.tools(harnessContext({ scratchDir }));
       const economize = economizer({ harness, own, scratchDir, history: () => [] });

@@ -5,7 +5,7 @@ import { loadConfig } from "../config/load-config.js";
 import { createLogger, type Logger } from "../config/logger.js";
 import type { CliOverrides, Config } from "../config/types.js";
 import { builtinHarnesses } from "../harnesses/harness-list.js";
-import type { Harness } from "../harnesses/types.js";
+import type { HarnessEntry } from "../harnesses/types.js";
 import { createChatProvider } from "../providers/openai-chat.js";
 import { SessionManager } from "../sessions/session-manager.js";
 import { openStore } from "../store/open-store.js";
@@ -30,7 +30,7 @@ export function createRuntime(options: {
   cli: CliOverrides;
   env?: NodeJS.ProcessEnv;
   /** Replaces the built-in harness list (tests of a single harness). */
-  harnesses?: Harness[];
+  harnesses?: HarnessEntry[];
 }): Runtime {
   const env = options.env ?? process.env;
   const userHome = env.HOME ?? os.homedir();

@@ -9,11 +9,15 @@
 import { Readable, Writable } from "node:stream";
 import { format, parseArgs } from "node:util";
 import { startupSnapshot } from "node:v8";
+import { builtinHarnesses, findHarness } from "../harnesses/harness-list.js";
 import { COMMANDS } from "./commands.js";
 import { main } from "./main.js";
 
 // Evaluate every command's code now, while the snapshot is built, not at each start.
 for (const command of Object.values(COMMANDS)) void command.load();
+// The default harness too; the others are evaluated when a session first uses one (~1 MB less
+// resident memory for a daemon that never does).
+void findHarness(builtinHarnesses(), "codex")?.load();
 // Node loads some of its own modules on first use and compiles them then: the argument parser
 // and the web streams behind `serveStdio` cost ~10 ms of every start. Load them into the snapshot.
 parseArgs({ args: [], strict: false });

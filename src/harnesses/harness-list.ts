@@ -1,41 +1,55 @@
-import { claudeCodeHarness } from "./claude-code/claude-code-harness.js";
-import { claudeCodeBareHarness } from "./claude-code-bare/claude-code-bare-harness.js";
-import { codexHarness } from "./codex/codex-harness.js";
-import { geminiCliHarness } from "./gemini-cli/gemini-cli-harness.js";
-import { hermesHarness } from "./hermes/hermes-harness.js";
-import { kimiCodeHarness } from "./kimi-code/kimi-code-harness.js";
-import { miniSweAgentHarness } from "./mini-swe-agent/mini-swe-agent-harness.js";
-import { piHarness } from "./pi/pi-harness.js";
-import { qwenCodeHarness } from "./qwen-code/qwen-code-harness.js";
-import type { Harness } from "./types.js";
+import { claudeCodeInfo } from "./claude-code/claude-code-info.js";
+import { claudeCodeBareInfo } from "./claude-code-bare/claude-code-bare-info.js";
+import { codexInfo } from "./codex/codex-info.js";
+import { geminiCliInfo } from "./gemini-cli/gemini-cli-info.js";
+import { hermesInfo } from "./hermes/hermes-info.js";
+import { kimiCodeInfo } from "./kimi-code/kimi-code-info.js";
+import { miniSweAgentInfo } from "./mini-swe-agent/mini-swe-agent-info.js";
+import { piInfo } from "./pi/pi-info.js";
+import { qwenCodeInfo } from "./qwen-code/qwen-code-info.js";
+import type { Harness, HarnessEntry, HarnessInfo } from "./types.js";
 
 /** Upstream Open Interpreter's name for the Codex harness. */
 const ALIASES: Record<string, string> = { native: "codex" };
 
-/** Every harness the daemon ships; a new harness is one folder plus one entry here. */
-export function builtinHarnesses(): Harness[] {
+const entry = (info: HarnessInfo, load: () => Promise<Harness>): HarnessEntry => ({ ...info, load });
+
+/**
+ * Every harness the daemon ships; a new harness is one folder plus one entry here. Only the
+ * small `*-info.ts` modules are imported up front: a harness's code loads when a session uses it.
+ */
+export function builtinHarnesses(): HarnessEntry[] {
   return [
-    codexHarness,
-    claudeCodeHarness,
-    claudeCodeBareHarness,
-    kimiCodeHarness,
-    qwenCodeHarness,
-    geminiCliHarness,
-    piHarness,
-    miniSweAgentHarness,
-    hermesHarness,
+    entry(codexInfo, async () => (await import("./codex/codex-harness.js")).codexHarness),
+    entry(
+      claudeCodeInfo,
+      async () => (await import("./claude-code/claude-code-harness.js")).claudeCodeHarness,
+    ),
+    entry(
+      claudeCodeBareInfo,
+      async () => (await import("./claude-code-bare/claude-code-bare-harness.js")).claudeCodeBareHarness,
+    ),
+    entry(kimiCodeInfo, async () => (await import("./kimi-code/kimi-code-harness.js")).kimiCodeHarness),
+    entry(qwenCodeInfo, async () => (await import("./qwen-code/qwen-code-harness.js")).qwenCodeHarness),
+    entry(geminiCliInfo, async () => (await import("./gemini-cli/gemini-cli-harness.js")).geminiCliHarness),
+    entry(piInfo, async () => (await import("./pi/pi-harness.js")).piHarness),
+    entry(
+      miniSweAgentInfo,
+      async () => (await import("./mini-swe-agent/mini-swe-agent-harness.js")).miniSweAgentHarness,
+    ),
+    entry(hermesInfo, async () => (await import("./hermes/hermes-harness.js")).hermesHarness),
   ];
 }
 
 export interface HarnessChoice {
-  harness: Harness;
+  harness: HarnessEntry;
   /** Why this harness is active, for `/status`. */
   reason: string;
 }
 
 /** An explicit choice wins; otherwise the first harness whose family matches the model; else Codex. */
 export function chooseHarness(options: {
-  harnesses: Harness[];
+  harnesses: HarnessEntry[];
   explicit?: string | null;
   model: string;
 }): HarnessChoice {
@@ -52,7 +66,7 @@ export function chooseHarness(options: {
   return { harness: fallback, reason: `automatic: default for ${model}` };
 }
 
-export function findHarness(harnesses: Harness[], id: string): Harness | undefined {
+export function findHarness(harnesses: HarnessEntry[], id: string): HarnessEntry | undefined {
   const resolved = ALIASES[id] ?? id;
   return harnesses.find((h) => h.id === resolved);
 }

@@ -36,16 +36,29 @@ export interface ParsedReply {
   formatError?: string;
 }
 
-/**
- * A harness is data plus small pure functions: no loop of its own. The session runs the
- * loop and asks the harness for its tools and for the request to send.
- */
-export interface Harness {
+/** What listing and choosing a harness need: small, so it can be known before the harness loads. */
+export interface HarnessInfo {
   id: string;
   title: string;
   description: string;
   /** True when this harness is the natural choice for the model (automatic choice). */
   matches(model: string): boolean;
+}
+
+/**
+ * A harness as the daemon lists it. `load()` evaluates its tools, schemas and prompts on first
+ * use (a dynamic import; later calls get the same object), so a daemon holds only the harnesses
+ * its sessions use: the eight besides Codex, all evaluated, were 1.1 MB of resident memory.
+ */
+export interface HarnessEntry extends HarnessInfo {
+  load(): Promise<Harness>;
+}
+
+/**
+ * A harness is data plus small pure functions: no loop of its own. The session runs the
+ * loop and asks the harness for its tools and for the request to send.
+ */
+export interface Harness extends HarnessInfo {
   /** The exact tool surface, built once per session. */
   tools(ctx: HarnessContext): Tool[];
   /** System prompt, injected context and the history in this harness's layout. */

@@ -1,5 +1,5 @@
 import type { Skill } from "../context/skills/parse-skill.js";
-import type { Harness, HarnessContext } from "../harnesses/types.js";
+import type { HarnessContext, HarnessEntry } from "../harnesses/types.js";
 import type { Provider } from "../providers/types.js";
 import type { Store } from "../store/types.js";
 import type { McpManager } from "../tools/mcp/mcp-manager.js";
@@ -18,7 +18,7 @@ export interface McpSetup {
 export interface SessionDeps {
   mcp: McpSetup;
   store: Store;
-  harnesses: Harness[];
+  harnesses: HarnessEntry[];
   provider(model: string): Provider;
   /** Models to offer in the picker (config + discovered). */
   models(): string[];

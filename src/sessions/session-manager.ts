@@ -7,7 +7,7 @@ import { loadAgentsMd } from "../context/agents-md.js";
 import { findProjectRoot } from "../context/project-root.js";
 import { loadSkills, type SkillCatalog } from "../context/skills/load-skills.js";
 import { skillRoots } from "../context/skills/skill-roots.js";
-import type { Harness } from "../harnesses/types.js";
+import type { HarnessEntry } from "../harnesses/types.js";
 import type { ModelEndpoint, Provider } from "../providers/types.js";
 import type { HistoryEvent } from "../store/events.js";
 import type { ListSessionsOptions, SessionPage, SessionRecord, Store } from "../store/types.js";
@@ -29,7 +29,7 @@ export interface SessionManagerDeps {
   config: Config;
   store: Store;
   logger: Logger;
-  harnesses: Harness[];
+  harnesses: HarnessEntry[];
   createProvider(endpoint: ModelEndpoint): Provider;
   /** Runs commands, confined by bubblewrap in the sandboxed modes. */
   sandbox: SandboxedExec;

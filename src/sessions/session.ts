@@ -113,7 +113,7 @@ export class Session {
       const controller = new AbortController();
       this.controller = controller;
       try {
-        const { harness } = this.harnessChoice();
+        const harness = await this.harnessChoice().harness.load();
         const ctx = await this.harnessContext();
         return await this.compactor(harness, this.toolsFor(harness, ctx), ctx).manual(controller.signal);
       } finally {
@@ -259,7 +259,7 @@ export class Session {
    */
   private async runWithFallback(turnId: string, signal: AbortSignal): Promise<StopReason> {
     for (let attempt = 0; ; attempt++) {
-      const { harness } = this.harnessChoice();
+      const harness = await this.harnessChoice().harness.load();
       try {
         return await this.runHarness(harness, turnId, signal);
       } catch (error) {

@@ -5,7 +5,7 @@ import { type ClientContext, methods, type NewSessionResponse } from "@agentclie
 import { createAgentApp } from "../../src/acp/agent-app.js";
 import { createRuntime, type Runtime } from "../../src/cli/runtime.js";
 import type { CliOverrides } from "../../src/config/types.js";
-import type { Harness } from "../../src/harnesses/types.js";
+import type { Harness, HarnessEntry } from "../../src/harnesses/types.js";
 import type { FakeModel } from "./fake-model.js";
 import { INIT, testClient } from "./test-client.js";
 
@@ -34,13 +34,13 @@ export async function startInProcess(options: {
   configToml?: string;
   cli?: CliOverrides;
   env?: Record<string, string>;
-  /** Run with exactly these harnesses instead of the built-in list. */
-  harnesses?: Harness[];
+  /** Run with exactly these harnesses (loaded or as listed) instead of the built-in list. */
+  harnesses?: Array<Harness | HarnessEntry>;
 }): Promise<InProcessAgent> {
   const home = options.home ?? tempDir("oi-home-");
   if (options.configToml !== undefined) writeFileSync(path.join(home, "config.toml"), options.configToml);
   const runtime = createRuntime({
-    harnesses: options.harnesses,
+    harnesses: options.harnesses?.map((h) => ("load" in h ? h : { ...h, load: async () => h })),
     cli: { model: "mock-model", ...options.cli },
     env: {
       INTERPRETER_HOME: home,

@@ -77,7 +77,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
   const endpoint = endpointChecks(config, probe);
   checks.push(...endpoint);
   const toolsRejected = probe.tools?.ok === false && probe.tools.error.code === "tools_unsupported";
-  checks.push(harnessCheck(config, { toolsRejected }));
+  checks.push(await harnessCheck(config, { toolsRejected }));
   const [sandbox, mcp] = await Promise.all([
     sandboxCheck({ env, home: config.home, userHome }),
     mcpChecks({ config, env, cwd: options.cwd, timeoutMs: options.timeoutMs, version: options.version }),

@@ -9,7 +9,7 @@ import { type Check, fail, ok, warn } from "./check.js";
 import { TEXT_PROTOCOL_HARNESS } from "./endpoint-checks.js";
 
 /** Which harness a new session would use for the configured model, and why. */
-export function harnessCheck(config: Config, options: { toolsRejected: boolean }): Check {
+export async function harnessCheck(config: Config, options: { toolsRejected: boolean }): Promise<Check> {
   const harnesses = builtinHarnesses();
   const model = config.model ?? "";
   if (config.harness && !findHarness(harnesses, config.harness)) {
@@ -22,7 +22,7 @@ export function harnessCheck(config: Config, options: { toolsRejected: boolean }
   }
   const { harness, reason } = chooseHarness({ harnesses, explicit: config.harness, model });
   const detail = `${harness.id} (${reason})`;
-  if (options.toolsRejected && !harness.parse) {
+  if (options.toolsRejected && !(await harness.load()).parse) {
     return warn(
       "harness",
       "Harness",

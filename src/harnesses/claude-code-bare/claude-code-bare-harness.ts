@@ -7,6 +7,7 @@ import { bashTool } from "../claude-code/tools/bash.js";
 import { editTool } from "../claude-code/tools/edit.js";
 import { FILE_UNCHANGED_STUB, readTool } from "../claude-code/tools/read.js";
 import type { Harness } from "../types.js";
+import { claudeCodeBareInfo } from "./claude-code-bare-info.js";
 
 /**
  * The one-line descriptions Claude Code's minimal mode gives its three tools (OI
@@ -26,11 +27,7 @@ export const BARE_DESCRIPTIONS = {
  * reject values above their own output limit, and upstream sends none on the chat wire.
  */
 export const claudeCodeBareHarness: Harness = {
-  id: "claude-code-bare",
-  title: "Claude Code (bare)",
-  description:
-    "Claude Code's minimal mode: only Bash, Read and Edit with a short prompt (DeepSeek's default)",
-  matches: (model) => /deepseek/i.test(model),
+  ...claudeCodeBareInfo,
   output: { unchangedRead: FILE_UNCHANGED_STUB, foreignMaxChars: 100_000 },
   compaction: { reserve: 33_000, prompt: compactPrompt },
   toolError: toolUseError,

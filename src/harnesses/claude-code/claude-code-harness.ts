@@ -1,5 +1,6 @@
 import { ReadTracker } from "../../tools/fs/read-tracker.js";
 import type { Harness } from "../types.js";
+import { claudeCodeInfo } from "./claude-code-info.js";
 import compactPrompt from "./compact-prompt.md";
 import { contextReminders, environmentBlock } from "./context-blocks.js";
 import { toolUseError } from "./format.js";
@@ -26,10 +27,7 @@ export const CLAUDE_CODE_MAX_TOKENS = 32_000;
  * session's tool set, so Read-before-Edit holds per session.
  */
 export const claudeCodeHarness: Harness = {
-  id: "claude-code",
-  title: "Claude Code",
-  description: "Anthropic Claude Code: Bash, Read, Write, Edit, MultiEdit, Glob, Grep, LS and TodoWrite",
-  matches: (model) => /claude|anthropic/i.test(model),
+  ...claudeCodeInfo,
   // Claude Code: Read dedup, and MCP output capped at 25 000 tokens (~100 000 characters).
   output: { unchangedRead: FILE_UNCHANGED_STUB, foreignMaxChars: 100_000 },
   // Claude Code: window − 20k (summary output) − 13k buffer.

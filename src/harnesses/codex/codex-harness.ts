@@ -1,6 +1,7 @@
 import type { ChatMessage } from "../../providers/types.js";
 import { renderHistory } from "../render-history.js";
 import type { Harness } from "../types.js";
+import { codexInfo } from "./codex-info.js";
 import { agentsMdBlock, environmentContext, permissionsBlock, skillsBlock } from "./context-blocks.js";
 import prompt from "./prompt.md";
 import { applyPatchTool } from "./tools/apply-patch.js";
@@ -13,10 +14,7 @@ import { updatePlanTool } from "./tools/update-plan.js";
  * format, then permissions, AGENTS.md and environment context ahead of the conversation.
  */
 export const codexHarness: Harness = {
-  id: "codex",
-  title: "Codex",
-  description: "OpenAI Codex: shell_command, apply_patch and update_plan (the default)",
-  matches: (model) => /gpt|codex|\bo[1-9]\b|openai/i.test(model),
+  ...codexInfo,
   // Codex holds every function output to its 10 000 budget; here the rest is spilled, not dropped.
   output: { foreignMaxChars: 10_000 },
   // Codex: auto-compact at 90 % of the window (`model_auto_compact_token_limit` default).
@@ -59,7 +57,7 @@ export const codexHarness: Harness = {
       })),
       // Codex keys the prompt cache by conversation id; sent to OpenAI-family models only, as
       // strict servers of other models may reject a field they do not know.
-      ...(codexHarness.matches(ctx.model) ? { knobs: { prompt_cache_key: ctx.sessionId } } : {}),
+      ...(codexInfo.matches(ctx.model) ? { knobs: { prompt_cache_key: ctx.sessionId } } : {}),
     };
   },
 };

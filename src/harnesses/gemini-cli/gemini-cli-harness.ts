@@ -2,6 +2,7 @@ import type { Tool } from "../../tools/types.js";
 import { renderHistory } from "../render-history.js";
 import type { Harness, HarnessContext } from "../types.js";
 import compactPrompt from "./compact-prompt.md";
+import { geminiCliInfo } from "./gemini-cli-info.js";
 import { sessionContext } from "./session-context.js";
 import { sessionMemo, withSessionMemo } from "./session-memo.js";
 import { geminiSystemPrompt } from "./system-prompt.js";
@@ -39,10 +40,7 @@ export function geminiCliTools(ctx: HarnessContext): Tool[] {
  * GEMINI.md project memory. Sampling as Gemini CLI's chat models use it (temperature 1, top_p 0.95).
  */
 export const geminiCliHarness: Harness = {
-  id: "gemini-cli",
-  title: "Gemini CLI",
-  description: "Gemini CLI: read_file, replace, run_shell_command, grep_search and friends",
-  matches: (model) => /gemini/i.test(model),
+  ...geminiCliInfo,
   // Gemini CLI spills single-text MCP output above 40 000 characters to a file.
   output: { foreignMaxChars: 40_000 },
   // Gemini CLI: compress at 50 % of the window into a <state_snapshot>.

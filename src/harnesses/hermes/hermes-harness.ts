@@ -4,6 +4,7 @@ import { applyPatchTool } from "../codex/tools/apply-patch.js";
 import { shellCommandTool } from "../codex/tools/shell-command.js";
 import { updatePlanTool } from "../codex/tools/update-plan.js";
 import type { Harness, HarnessContext } from "../types.js";
+import { hermesInfo } from "./hermes-info.js";
 import { type ParameterSchemas, parseToolCalls } from "./parse-tool-calls.js";
 import prompt from "./prompt.md";
 import { renderTextHistory, shellCommandOf } from "./render-text-history.js";
@@ -43,10 +44,7 @@ export function hermesSystemPrompt(ctx: HarnessContext, tools: Parameters<typeof
  * session falls back to this harness by id when an endpoint refuses native tools.
  */
 export const hermesHarness: Harness = {
-  id: "hermes",
-  title: "Hermes (text tool calls)",
-  description: "Codex tools as <tool_call> text, for models or servers without native tool calling",
-  matches: () => false,
+  ...hermesInfo,
   // Codex's tools, so Codex's 10 000 budget for anything else.
   output: { foreignMaxChars: 10_000 },
   tools: () => [shellCommandTool(), applyPatchTool(), updatePlanTool()],

@@ -1,6 +1,7 @@
 import type { Tool } from "../../tools/types.js";
 import type { Harness } from "../types.js";
 import compactPrompt from "./compact-prompt.md";
+import { kimiCodeInfo } from "./kimi-code-info.js";
 import { renderKimiMessages } from "./render.js";
 import { sessionMemo, withSessionMemo } from "./session-memo.js";
 import summaryPrefix from "./summary-prefix.md";
@@ -29,11 +30,7 @@ export function kimiKnobs(sessionId: string): Record<string, unknown> {
  * the auto-mode `<system-reminder>` after each user message, and its request knobs.
  */
 export const kimiCodeHarness: Harness = {
-  id: "kimi-code",
-  title: "Kimi Code",
-  description:
-    "Moonshot Kimi Code: Bash, Read, Write, Edit, Glob, Grep, TodoList with Kimi's caps and reminders",
-  matches: (model) => /kimi|moonshot/i.test(model),
+  ...kimiCodeInfo,
   // Kimi Code: compact at 85 % of the window or when fewer than 50k tokens stay free.
   compaction: { ratio: 0.85, reserve: 50_000, prompt: compactPrompt, summaryPrefix: summaryPrefix.trim() },
   tools: (ctx) =>

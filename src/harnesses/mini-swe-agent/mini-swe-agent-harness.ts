@@ -3,6 +3,7 @@ import { renderTextHistory, shellCommandOf } from "../hermes/render-text-history
 import type { Harness } from "../types.js";
 import { bashTool } from "./bash-tool.js";
 import instance from "./instance.md";
+import { miniSweAgentInfo } from "./mini-swe-agent-info.js";
 import { parseAction } from "./parse-action.js";
 import system from "./system.md";
 
@@ -40,10 +41,7 @@ export function instancePrompt(task: string, info = systemInformation()): string
  * submits.
  */
 export const miniSweAgentHarness: Harness = {
-  id: "mini-swe-agent",
-  title: "mini-swe-agent",
-  description: "mini-swe-agent: one bash block per reply, no tool schema (for models without tool calls)",
-  matches: () => false,
+  ...miniSweAgentInfo,
   tools: () => [bashTool()],
   render({ history }) {
     const messages = renderTextHistory(history, {

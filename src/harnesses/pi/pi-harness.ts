@@ -1,6 +1,7 @@
 import { renderHistory } from "../render-history.js";
 import type { Harness } from "../types.js";
 import compactPrompt from "./compact-prompt.md";
+import { piInfo } from "./pi-info.js";
 import { piSystemPrompt } from "./system-prompt.js";
 import { bashTool } from "./tools/bash.js";
 import { editTool } from "./tools/edit.js";
@@ -9,10 +10,7 @@ import { writeTool } from "./tools/write.js";
 
 /** pi's lean coding agent: read, bash, edit, write and a prompt under a thousand tokens. */
 export const piHarness: Harness = {
-  id: "pi",
-  title: "pi",
-  description: "pi: four tools (read, bash, edit, write) and a short prompt",
-  matches: () => false,
+  ...piInfo,
   // pi: compact when fewer than `reserveTokens` (16384) stay free.
   compaction: { reserve: 16_384, prompt: compactPrompt },
   tools: (ctx) => [readTool(), bashTool({ scratchDir: ctx.scratchDir }), editTool(), writeTool()],

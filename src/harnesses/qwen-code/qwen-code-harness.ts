@@ -5,6 +5,7 @@ import { sessionMemo, withSessionMemo } from "../gemini-cli/session-memo.js";
 import { renderHistory } from "../render-history.js";
 import type { Harness, HarnessContext } from "../types.js";
 import { normalizeQwenMessage } from "./argument-order.js";
+import { qwenCodeInfo } from "./qwen-code-info.js";
 import { ReadLedger } from "./read-ledger.js";
 import { STARTUP_ACK, startupContext } from "./startup-context.js";
 import { qwenSystemPrompt } from "./system-prompt.js";
@@ -44,15 +45,9 @@ export function qwenCodeTools(ctx: HarnessContext): Tool[] {
  * texts, replayed arguments in Qwen's key order, and `max_tokens: 8000`.
  */
 export const qwenCodeHarness: Harness = {
-  id: "qwen-code",
-  title: "Qwen Code",
-  description: "Qwen Code: read_file, edit, run_shell_command and a startup-context turn",
+  ...qwenCodeInfo,
   // Qwen Code truncates and saves tool output over 25 000 characters (`truncateAndSaveToFile`).
   output: { foreignMaxChars: TRUNCATE_THRESHOLD },
-  matches: (model) => {
-    const id = model.toLowerCase();
-    return id.includes("qwen") || id.startsWith("qwq") || id.includes("/qwq");
-  },
   // Qwen Code: min(85 % of the window, window − 20k summary − 13k buffer), Gemini-style snapshot.
   compaction: { ratio: 0.85, reserve: 33_000, prompt: compactPrompt },
   tools: qwenCodeTools,

@@ -1,0 +1,8 @@
+import type { HarnessInfo } from "../types.js";
+
+export const geminiCliInfo: HarnessInfo = {
+  id: "gemini-cli",
+  title: "Gemini CLI",
+  description: "Gemini CLI: read_file, replace, run_shell_command, grep_search and friends",
+  matches: (model) => /gemini/i.test(model),
+};

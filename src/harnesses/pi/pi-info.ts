@@ -1,0 +1,8 @@
+import type { HarnessInfo } from "../types.js";
+
+export const piInfo: HarnessInfo = {
+  id: "pi",
+  title: "pi",
+  description: "pi: four tools (read, bash, edit, write) and a short prompt",
+  matches: () => false,
+};
