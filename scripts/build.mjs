@@ -8,11 +8,21 @@
 // daemon started while another test run rebuilds never finds dist/ missing or half-written.
 // Chunk names carry a content hash; stale ones are removed once they are a minute old.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { startupSnapshot } from "node:v8";
 import { build } from "esbuild";
 import { lazyRequire } from "./lazy-require.mjs";
+import { stripCodeCache } from "./strip-code-cache.mjs";
 import { zodEnglish } from "./zod-english.mjs";
 
 const staging = `dist.build-${process.pid}`;
@@ -84,7 +94,38 @@ if (startupSnapshot && process.env.INTERPRETER_BUILD_SNAPSHOT !== "0") {
     ],
     { stdio: ["ignore", "inherit", "inherit"] },
   );
+  withoutCodeCache(blob);
   writeFileSync(path.join(staging, "snapshot.node"), `${realpathSync(process.execPath)}\n`);
+}
+
+/** Replaces the blob by one without node's code cache when that one starts (strip-code-cache.mjs). */
+function withoutCodeCache(blob) {
+  const stripped = stripCodeCache(readFileSync(blob));
+  const candidate = `${blob}.stripped`;
+  if (stripped) writeFileSync(candidate, stripped);
+  const version = (file) => {
+    try {
+      return execFileSync(
+        process.execPath,
+        ["--max-semi-space-size=1", "--snapshot-blob", file, "--", "--version"],
+        {
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "ignore"],
+        },
+      );
+    } catch {
+      return undefined;
+    }
+  };
+  const expected = version(blob);
+  if (stripped && expected !== undefined && version(candidate) === expected) {
+    renameSync(candidate, blob);
+    return;
+  }
+  rmSync(candidate, { force: true });
+  process.stderr.write(
+    "build: kept node's code cache in the snapshot (its layout was not the expected one)\n",
+  );
 }
 
 mkdirSync("dist", { recursive: true });
