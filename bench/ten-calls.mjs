@@ -1,9 +1,10 @@
 // The ten-call task: one prompt whose model asks for ten shell commands in a row, unconfined
 // (full-access) and with every command in bubblewrap (auto). Peak PSS of the daemon's process
-// tree is sampled during the prompt. The same ten commands run directly give the floor, so the
-// daemon's own per-call overhead is (prompt − direct) / 10, for the session's first prompt (after
-// a user's pause) and for a second one (steady state). A model answers in seconds, not at once:
-// the task runs once more with every answer MODEL_MS late, which is off the overhead too.
+// tree is sampled during the prompt. The same ten commands run directly (by bash, as the daemon
+// runs them) give the floor, so the daemon's own per-call overhead is (prompt − direct) / 10,
+// for the session's first prompt (after a user's pause) and for a second one (steady state). A
+// model answers in seconds, not at once: the task runs once more with every answer MODEL_MS
+// late, which is off the overhead too.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -27,9 +28,15 @@ export const COMMANDS = [
 /** How late the paced model answers each request: the fastest hosted models' first token. */
 export const MODEL_MS = 50;
 
+/**
+ * The floor: the ten commands as the daemon runs them, `/bin/bash -c <command>` (run-command.ts;
+ * Codex's `shell_command` is a script for the user's shell). Before 2026-12-01 the floor ran
+ * them with `/bin/sh` (dash here), which starts ~2 ms faster per command than bash: that
+ * difference is the command's, not the daemon's, and was counted as overhead.
+ */
 function direct(cwd) {
   const start = performance.now();
-  for (const command of COMMANDS) execFileSync("/bin/sh", ["-c", command], { cwd, stdio: "ignore" });
+  for (const command of COMMANDS) execFileSync("/bin/bash", ["-c", command], { cwd, stdio: "ignore" });
   return performance.now() - start;
 }
 
