@@ -1,25 +1,33 @@
-// Cold start, alternating in one run: `node -e 0`, a bare agent on the ACP SDK, our daemon from
-// the start-up snapshot, our daemon from the plain entry point. Also session/new and idle memory.
+// Cold start, alternating in one run: `node -e 0`, a bare agent on the ACP SDK (as it is and
+// from a start-up snapshot), our daemon from the start-up snapshot, our daemon from the plain
+// entry point. Also session/new and idle memory.
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { bareSnapshotAgent } from "./bare-snapshot.mjs";
 import { ourDaemon, rssMb, startAgent } from "./daemon.mjs";
 import { LAUNCHER, ROOT } from "./support.mjs";
 
+/**
+ * `node -e 0` with the same clean environment as the agents. Not the bench's own: a variable
+ * such as NODE_EXTRA_CA_CERTS (set on the machines of 2026-12-01) makes node load certificates
+ * before any JavaScript, ~40 ms here, and inflated the baseline of every ratio before.
+ */
 function nodeBaseline() {
   const start = performance.now();
   return new Promise((resolve) =>
-    spawn(process.execPath, ["-e", "0"]).on("exit", () => resolve(performance.now() - start)),
+    spawn(process.execPath, ["-e", "0"], { env: { PATH: process.env.PATH } }).on("exit", () =>
+      resolve(performance.now() - start),
+    ),
   );
 }
 
-async function bareAgent(scratch) {
-  const agent = await startAgent({
-    command: process.execPath,
-    args: [path.join(ROOT, "bench/bare-agent.mjs")],
-    env: { PATH: process.env.PATH },
-  });
+async function bareAgent(
+  scratch,
+  start = { command: process.execPath, args: [path.join(ROOT, "bench/bare-agent.mjs")] },
+) {
+  const agent = await startAgent({ ...start, env: { PATH: process.env.PATH } });
   const { ms } = await agent.newSession(mkdtempSync(path.join(scratch, "ws-")));
   await agent.stop();
   return { initMs: agent.initMs, newMs: ms };
@@ -40,13 +48,24 @@ async function ours({ scratch, modelUrl, snapshot, idle }) {
 }
 
 export async function coldStart({ runs, scratch, modelUrl }) {
-  const rows = { node: [], bare: [], bareNew: [], snapshot: [], plain: [], sessionNew: [], idleRss: [] };
+  const rows = {
+    node: [],
+    bare: [],
+    bareNew: [],
+    bareSnapshot: [],
+    snapshot: [],
+    plain: [],
+    sessionNew: [],
+    idleRss: [],
+  };
+  const bareFromSnapshot = await bareSnapshotAgent(scratch);
   await ours({ scratch, modelUrl, snapshot: true }); // warm the disk cache
   for (let i = 0; i < runs; i++) {
     rows.node.push(await nodeBaseline());
     const bare = await bareAgent(scratch);
     rows.bare.push(bare.initMs);
     rows.bareNew.push(bare.newMs);
+    rows.bareSnapshot.push((await bareAgent(scratch, bareFromSnapshot)).initMs);
     const fast = await ours({ scratch, modelUrl, snapshot: true, idle: i < 3 });
     rows.snapshot.push(fast.initMs);
     rows.sessionNew.push(fast.newMs);

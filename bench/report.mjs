@@ -6,7 +6,7 @@ export function markdownReport(r) {
     "",
     "| measure | ours | reference |",
     "| --- | --- | --- |",
-    `| spawn → \`initialize\` answered (V8 snapshot launcher) | ${m.spawnToInitializeMs} ms (${m.initializeRatioToNode} × node) | \`node -e 0\`: ${m.nodeBaselineMs} ms; bare SDK agent: ${m.bareSdkAgentInitializeMs} ms |`,
+    `| spawn → \`initialize\` answered (V8 snapshot launcher) | ${m.spawnToInitializeMs} ms (${m.initializeRatioToNode} × node) | \`node -e 0\`: ${m.nodeBaselineMs} ms; bare SDK agent: ${m.bareSdkAgentInitializeMs} ms, from a start-up snapshot: ${m.bareSdkAgentSnapshotInitializeMs} ms (${m.bareSnapshotRatioToNode} × node) |`,
     `| the same from the plain entry point | ${m.spawnToInitializePlainEntryMs} ms | |`,
     `| \`session/new\` | ${m.sessionNewMs} ms | bare SDK agent: ${m.bareSdkAgentSessionNewMs} ms |`,
     `| idle RSS after \`session/new\` | ${m.idleRssMb} MB | |`,

@@ -45,6 +45,8 @@ const result = {
   medians: {
     nodeBaselineMs: m(cold.node),
     bareSdkAgentInitializeMs: m(cold.bare),
+    bareSdkAgentSnapshotInitializeMs: m(cold.bareSnapshot),
+    bareSnapshotRatioToNode: Math.round((median(cold.bareSnapshot) / median(cold.node)) * 100) / 100,
     spawnToInitializeMs: m(cold.snapshot),
     spawnToInitializePlainEntryMs: m(cold.plain),
     initializeRatioToNode: Math.round((median(cold.snapshot) / median(cold.node)) * 100) / 100,

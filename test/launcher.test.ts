@@ -74,7 +74,7 @@ describe("bin/interpreter", () => {
     expect(argv).not.toContain("--snapshot-blob");
   });
 
-  it("gives node glibc's thresholds unless the user set their own", () => {
+  it("gives node glibc's thresholds and huge pages for malloc unless the user set their own", () => {
     // A stand-in `node` first on PATH that prints the environment it was started with.
     const bin = tempDir("oi-fake-node-");
     writeFileSync(path.join(bin, "node"), "#!/bin/sh\nenv\n");
@@ -90,6 +90,13 @@ describe("bin/interpreter", () => {
     const theirs = environment({ MALLOC_MMAP_THRESHOLD_: "65536" });
     expect(theirs).toContain("MALLOC_MMAP_THRESHOLD_=65536\n");
     expect(theirs).toContain("MALLOC_TRIM_THRESHOLD_=67108864\n");
+    expect(ours).toContain("GLIBC_TUNABLES=glibc.malloc.hugetlb=1\n");
+    expect(environment({ GLIBC_TUNABLES: "glibc.malloc.arena_max=2" })).toContain(
+      "GLIBC_TUNABLES=glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1\n",
+    );
+    expect(environment({ GLIBC_TUNABLES: "glibc.malloc.hugetlb=0" })).toContain(
+      "GLIBC_TUNABLES=glibc.malloc.hugetlb=0\n",
+    );
   });
 
   it("falls back when node changed after the snapshot was built", async () => {
