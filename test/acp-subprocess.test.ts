@@ -167,10 +167,13 @@ describe("bin/interpreter.js acp over stdio", () => {
     expect(agent.violations).toEqual([]);
   });
 
-  it("loads a harness that is not in the start-up snapshot when a session switches to it", async () => {
+  it.each([
+    ["the start-up snapshot", {}],
+    ["the plain entry point", { INTERPRETER_SNAPSHOT: "0" }],
+  ])("loads a harness on first use when a session switches to it, from %s", async (_from, env) => {
     model = await startFakeModel();
     const cwd = tempDir("oi-ws-");
-    const agent = start(tempDir("oi-home-"));
+    const agent = start(tempDir("oi-home-"), env);
     const connection = testClient().app.connect(agent.stream);
     await connection.agent.request(methods.agent.initialize, INIT);
     const { sessionId } = await connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
