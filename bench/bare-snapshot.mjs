@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
+import { escapeNonAscii, SNAPSHOT_BUNDLE, SNAPSHOT_V8_FLAGS } from "../scripts/snapshot-bundle.mjs";
 import { stripCodeCache } from "../scripts/strip-code-cache.mjs";
 import { ROOT } from "./support.mjs";
 
@@ -23,20 +24,16 @@ startupSnapshot.setDeserializeMainFunction(() => serve(app));
 export async function bareSnapshotAgent(scratch) {
   const dir = mkdtempSync(path.join(scratch, "bare-snapshot-"));
   const bundle = path.join(dir, "bare.cjs");
-  await build({
+  const { outputFiles } = await build({
+    ...SNAPSHOT_BUNDLE,
     stdin: { contents: ENTRY, resolveDir: path.join(ROOT, "bench"), loader: "js" },
     outfile: bundle,
-    bundle: true,
-    format: "cjs",
-    platform: "node",
-    target: "node20",
-    minify: true,
-    charset: "ascii",
-    define: { "import.meta.url": "undefined" },
+    write: false,
     logLevel: "warning",
   });
+  writeFileSync(bundle, escapeNonAscii(outputFiles[0].text));
   const blob = path.join(dir, "bare.blob");
-  const flags = ["--max-semi-space-size=1", "--snapshot-blob", blob];
+  const flags = [...SNAPSHOT_V8_FLAGS, "--snapshot-blob", blob];
   execFileSync(process.execPath, ["--no-warnings", ...flags, "--build-snapshot", bundle]);
   const stripped = stripCodeCache(readFileSync(blob));
   if (!stripped) throw new Error("bench: could not strip node's code cache from the bare agent's snapshot");

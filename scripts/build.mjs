@@ -22,6 +22,7 @@ import path from "node:path";
 import { startupSnapshot } from "node:v8";
 import { build } from "esbuild";
 import { lazyRequire } from "./lazy-require.mjs";
+import { escapeNonAscii, SNAPSHOT_BUNDLE, SNAPSHOT_V8_FLAGS } from "./snapshot-bundle.mjs";
 import { stripCodeCache } from "./strip-code-cache.mjs";
 import { zodEnglish } from "./zod-english.mjs";
 
@@ -56,37 +57,21 @@ await build({
 // exact node binary that wrote it, so the launcher checks `snapshot.node` before using it.
 if (startupSnapshot && process.env.INTERPRETER_BUILD_SNAPSHOT !== "0") {
   const { outputFiles } = await build({
+    ...SNAPSHOT_BUNDLE,
     entryPoints: ["src/cli/snapshot-main.ts"],
     outfile: path.join(staging, "snapshot.cjs"),
-    bundle: true,
-    format: "cjs",
-    platform: "node",
-    target: "node20",
-    minify: true,
-    charset: "ascii",
     write: false,
     logLevel: "warning",
     loader: { ".md": "text" },
     plugins: [lazyRequire, zodEnglish],
-    // Code that needs its own file's URL finds dist/ from --snapshot-blob here (spawner-path.ts).
-    define: { "import.meta.url": "undefined" },
   });
-  // V8 keeps a script's source in the heap (lazily compiled functions need it), one byte per
-  // character only when every character is Latin-1. esbuild escapes non-ASCII in strings but not
-  // in regular expression literals; one `…` in a regex doubled the 1.5 MB source to 3 MB of heap
-  // in every daemon. `\uXXXX` means the same character in a regex, string or identifier.
-  const source = outputFiles[0].text.replace(
-    /[\u0080-\uffff]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
-  writeFileSync(path.join(staging, "snapshot.cjs"), source);
+  writeFileSync(path.join(staging, "snapshot.cjs"), escapeNonAscii(outputFiles[0].text));
   const blob = path.join(staging, "snapshot.blob");
   execFileSync(
     process.execPath,
-    // V8 flags must match the launcher's (bin/interpreter), or the snapshot is refused.
     [
       "--no-warnings",
-      "--max-semi-space-size=1",
+      ...SNAPSHOT_V8_FLAGS,
       "--snapshot-blob",
       blob,
       "--build-snapshot",
@@ -107,7 +92,7 @@ function withoutCodeCache(blob) {
     try {
       return execFileSync(
         process.execPath,
-        ["--max-semi-space-size=1", "--snapshot-blob", file, "--", "--version"],
+        [...SNAPSHOT_V8_FLAGS, "--snapshot-blob", file, "--", "--version"],
         {
           encoding: "utf8",
           stdio: ["ignore", "pipe", "ignore"],
