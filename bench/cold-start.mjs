@@ -1,6 +1,6 @@
-// Cold start, alternating in one run: `node -e 0`, a bare agent on the ACP SDK (as it is and
-// from a start-up snapshot), our daemon from the start-up snapshot, our daemon from the plain
-// entry point. Also session/new and idle memory.
+// Cold start, in one run and a new random order each round: `node -e 0`, a bare agent on the ACP
+// SDK (as it is and from a start-up snapshot), our daemon from the start-up snapshot, our daemon
+// from the plain entry point. Also session/new and idle memory.
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import path from "node:path";
@@ -60,17 +60,33 @@ export async function coldStart({ runs, scratch, modelUrl }) {
   };
   const bareFromSnapshot = await bareSnapshotAgent(scratch);
   await ours({ scratch, modelUrl, snapshot: true }); // warm the disk cache
-  for (let i = 0; i < runs; i++) {
-    rows.node.push(await nodeBaseline());
-    const bare = await bareAgent(scratch);
-    rows.bare.push(bare.initMs);
-    rows.bareNew.push(bare.newMs);
-    rows.bareSnapshot.push((await bareAgent(scratch, bareFromSnapshot)).initMs);
-    const fast = await ours({ scratch, modelUrl, snapshot: true, idle: i < 3 });
-    rows.snapshot.push(fast.initMs);
-    rows.sessionNew.push(fast.newMs);
-    if (fast.idleRssMb !== undefined) rows.idleRss.push(fast.idleRssMb);
-    rows.plain.push((await ours({ scratch, modelUrl, snapshot: false })).initMs);
-  }
+  const measures = [
+    async () => rows.node.push(await nodeBaseline()),
+    async () => {
+      const bare = await bareAgent(scratch);
+      rows.bare.push(bare.initMs);
+      rows.bareNew.push(bare.newMs);
+    },
+    async () => rows.bareSnapshot.push((await bareAgent(scratch, bareFromSnapshot)).initMs),
+    async () => {
+      const fast = await ours({ scratch, modelUrl, snapshot: true, idle: rows.idleRss.length < 3 });
+      rows.snapshot.push(fast.initMs);
+      rows.sessionNew.push(fast.newMs);
+      if (fast.idleRssMb !== undefined) rows.idleRss.push(fast.idleRssMb);
+    },
+    async () => rows.plain.push((await ours({ scratch, modelUrl, snapshot: false })).initMs),
+  ];
+  // A new order every round: here a process started right after another one measured up to
+  // 20 ms faster than in a later place, which a fixed order turns into a difference between agents.
+  for (let i = 0; i < runs; i++) for (const measure of shuffled(measures)) await measure();
   return rows;
+}
+
+function shuffled(items) {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
 }
