@@ -1,7 +1,8 @@
 // The bare agent (bench/bare-agent.mjs) started from a V8 start-up snapshot built the way
-// scripts/build.mjs builds ours: one CommonJS bundle, the web streams loaded at build time,
-// node's code cache stripped. Nothing of ours is in it, so its start is the floor for any agent
-// on the official ACP SDK on this machine.
+// scripts/build.mjs builds ours (one CommonJS bundle, the web streams loaded at build time,
+// node's code cache stripped) and started with the malloc settings bin/interpreter gives ours.
+// Nothing of ours is in it, so its start is the floor for any agent on the official ACP SDK on
+// this machine.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -19,6 +20,13 @@ Readable.toWeb(new Readable({ read() {} }));
 Writable.toWeb(new Writable({ write: (_chunk, _encoding, done) => done() }));
 startupSnapshot.setDeserializeMainFunction(() => serve(app));
 `;
+
+/** What bin/interpreter sets for node (see its comments); the bench starts both agents alike. */
+const LAUNCHER_ENV = {
+  MALLOC_MMAP_THRESHOLD_: "262144",
+  MALLOC_TRIM_THRESHOLD_: "67108864",
+  GLIBC_TUNABLES: "glibc.malloc.hugetlb=1",
+};
 
 /** Builds the snapshot in `scratch`; returns how to start the agent from it. */
 export async function bareSnapshotAgent(scratch) {
@@ -38,5 +46,5 @@ export async function bareSnapshotAgent(scratch) {
   const stripped = stripCodeCache(readFileSync(blob));
   if (!stripped) throw new Error("bench: could not strip node's code cache from the bare agent's snapshot");
   writeFileSync(blob, stripped);
-  return { command: process.execPath, args: flags };
+  return { command: process.execPath, args: flags, env: LAUNCHER_ENV };
 }

@@ -27,7 +27,7 @@ async function bareAgent(
   scratch,
   start = { command: process.execPath, args: [path.join(ROOT, "bench/bare-agent.mjs")] },
 ) {
-  const agent = await startAgent({ ...start, env: { PATH: process.env.PATH } });
+  const agent = await startAgent({ ...start, env: { PATH: process.env.PATH, ...start.env } });
   const { ms } = await agent.newSession(mkdtempSync(path.join(scratch, "ws-")));
   await agent.stop();
   return { initMs: agent.initMs, newMs: ms };
@@ -76,8 +76,9 @@ export async function coldStart({ runs, scratch, modelUrl }) {
     },
     async () => rows.plain.push((await ours({ scratch, modelUrl, snapshot: false })).initMs),
   ];
-  // A new order every round: here a process started right after another one measured up to
-  // 20 ms faster than in a later place, which a fixed order turns into a difference between agents.
+  // A new order every round: here a start measured up to 20 ms faster or slower depending on
+  // what ran just before it (`node -e 0` right after our daemon's exit: 96 against 73 ms), which
+  // a fixed order turns into a difference between agents.
   for (let i = 0; i < runs; i++) for (const measure of shuffled(measures)) await measure();
   return rows;
 }

@@ -86,8 +86,9 @@ if (startupSnapshot && process.env.INTERPRETER_BUILD_SNAPSHOT !== "0") {
 /** Replaces the blob by one without node's code cache when that one starts (strip-code-cache.mjs). */
 function withoutCodeCache(blob) {
   const stripped = stripCodeCache(readFileSync(blob));
+  if (!stripped) return keptCodeCache("its layout was not the expected one");
   const candidate = `${blob}.stripped`;
-  if (stripped) writeFileSync(candidate, stripped);
+  writeFileSync(candidate, stripped);
   const version = (file) => {
     try {
       return execFileSync(
@@ -103,14 +104,13 @@ function withoutCodeCache(blob) {
     }
   };
   const expected = version(blob);
-  if (stripped && expected !== undefined && version(candidate) === expected) {
-    renameSync(candidate, blob);
-    return;
-  }
+  if (expected !== undefined && version(candidate) === expected) return renameSync(candidate, blob);
   rmSync(candidate, { force: true });
-  process.stderr.write(
-    "build: kept node's code cache in the snapshot (its layout was not the expected one)\n",
-  );
+  keptCodeCache("the blob without it did not start as the one with it");
+}
+
+function keptCodeCache(why) {
+  process.stderr.write(`build: kept node's code cache in the snapshot: ${why}\n`);
 }
 
 mkdirSync("dist", { recursive: true });

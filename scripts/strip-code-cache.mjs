@@ -1,7 +1,7 @@
 // Drops node's code cache for its own modules from a start-up snapshot blob.
 //
 // `node --build-snapshot` appends the compiled code of ~320 of node's internal modules (3.2 MB
-// here). Every start reads the whole blob into memory and keeps it, so that cache cost 25 ms
+// here). Every start reads the whole blob into memory and keeps it, so that cache cost 15-25 ms
 // of start and ~3 MB of resident memory, for modules the heap image holds compiled already
 // (the ones the daemon uses at start) or that compile on their first `require` without it.
 // node's own way to leave it out, `withoutCodeCache` in `--build-snapshot-config`, is broken on
