@@ -10,6 +10,7 @@ import {
 import { z } from "zod";
 import type { Logger } from "../config/logger.js";
 import { MODES, type Mode } from "../config/types.js";
+import { unknownHarnessMessage } from "../harnesses/harness-list.js";
 import type { Session } from "../sessions/session.js";
 import { type SessionManager, SessionNotFoundError } from "../sessions/session-manager.js";
 import { availableCommands, handleSlashCommand, SLASH_COMMANDS } from "../sessions/slash-commands.js";
@@ -180,8 +181,11 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
       if (params.configId === "mode") session.setMode(parseMode(value));
       else if (params.configId === "model") session.setModel(value);
       else if (params.configId === "harness") {
-        if (!session.setHarness(value))
-          throw RequestError.invalidParams({ value }, `unknown harness '${value}'`);
+        if (!session.setHarness(value)) {
+          const { harnesses } = session.options();
+          const message = unknownHarnessMessage({ id: value, source: "harness option", harnesses });
+          throw RequestError.invalidParams({ value, known: harnesses.map((h) => h.id) }, message);
+        }
       } else
         throw RequestError.invalidParams(
           { configId: params.configId },

@@ -98,10 +98,8 @@ export async function execCommand(argv: string[]): Promise<number> {
     } else if (text) {
       answer = text.answer();
       if (answer) process.stdout.write(`${answer}\n`);
-      if (!ok)
-        process.stderr.write(
-          `interpreter: ${"error" in outcome ? outcome.error : stopMessage(outcome.stopReason)}\n`,
-        );
+      const failure = "error" in outcome ? outcome.error : ok ? undefined : stopMessage(outcome.stopReason);
+      if (failure !== undefined && !text.told(failure)) process.stderr.write(`interpreter: ${failure}\n`);
     }
     if (ok && args.outputLastMessage) writeFileSync(path.resolve(args.outputLastMessage), answer ?? "");
     return ok ? 0 : 1;

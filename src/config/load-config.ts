@@ -6,7 +6,7 @@ import { parseCliOverrides } from "./cli-overrides.js";
 import type { ConfigLayer } from "./config-schema.js";
 import { resolveHome } from "./home.js";
 import { resolveProvider } from "./resolve-provider.js";
-import { deepMerge, formatKeyPath, type Table, UNSAFE_KEYS } from "./tables.js";
+import { deepMerge, formatKeyPath, type Table, UNSAFE_KEYS, valueAt } from "./tables.js";
 import {
   type Config,
   ConfigError,
@@ -95,6 +95,13 @@ export function loadConfig(options: LoadConfigOptions): Config {
 
   const model = cli.model ?? user.model;
   const harness = cli.harness ?? user.harness;
+  const harnessSource = settingSource({
+    key: "harness",
+    flag: cli.harness !== undefined ? "--harness" : undefined,
+    file,
+    layers: { file: fromFile, cli: fromCli },
+    profile: profileName,
+  });
   return {
     home,
     file,
@@ -102,7 +109,7 @@ export function loadConfig(options: LoadConfigOptions): Config {
     provider,
     providers,
     models: user.models ?? [],
-    ...(harness === undefined ? {} : { harness }),
+    ...(harness === undefined ? {} : { harness, harnessSource }),
     mode: user.mode ?? "workspace-write",
     modelContextWindow: user.model_context_window,
     autoCompactTokenLimit: user.model_auto_compact_token_limit,
@@ -110,6 +117,28 @@ export function loadConfig(options: LoadConfigOptions): Config {
     mcpServers: user.mcp_servers ?? {},
     modelPrices: modelPrices(user.model_prices ?? {}),
   };
+}
+
+/**
+ * Where a top-level setting came from, for messages that name the bad value's origin: the flag,
+ * `-c <key>`, the profile's key, or the file's key (highest layer first, as they are applied).
+ */
+function settingSource(options: {
+  key: string;
+  flag: string | undefined;
+  file: string;
+  layers: { file: ConfigLayer; cli: ConfigLayer };
+  profile: string | undefined;
+}): string {
+  const { key, file, layers, profile } = options;
+  if (options.flag) return options.flag;
+  if (valueAt(layers.cli, [key]) !== undefined) return `-c ${key}`;
+  if (profile !== undefined) {
+    const path = ["profiles", profile, key];
+    if (valueAt(layers.cli, path) !== undefined) return `-c ${formatKeyPath(path)}`;
+    if (valueAt(layers.file, path) !== undefined) return `${file}: ${formatKeyPath(path)}`;
+  }
+  return `${file}: ${key}`;
 }
 
 function modelPrices(tables: NonNullable<ConfigLayer["model_prices"]>): Record<string, ModelPrice> {

@@ -44,6 +44,8 @@ export interface Config {
   models: string[];
   /** Explicit harness choice (`harness` key or `--harness`); unset means automatic. */
   harness?: string;
+  /** Where `harness` was set, for messages: `--harness`, `-c harness`, or the file and key. */
+  harnessSource?: string;
   /** Default permission mode for new sessions. */
   mode: Mode;
   /**

@@ -63,7 +63,20 @@ export function chooseHarness(options: {
   const matched = harnesses.find((h) => h.matches(model));
   if (matched)
     return { harness: matched, reason: `automatic: ${model} belongs to the ${matched.title} family` };
-  return { harness: fallback, reason: `automatic: default for ${model}` };
+  return {
+    harness: fallback,
+    reason: model ? `automatic: default for ${model}` : "automatic: the default while no model is configured",
+  };
+}
+
+/** What a user reads for an id that names no harness: where it came from and the ids that exist. */
+export function unknownHarnessMessage(options: {
+  id: string;
+  source: string;
+  harnesses: ReadonlyArray<{ id: string }>;
+}): string {
+  const known = options.harnesses.map((h) => h.id).join(", ");
+  return `${options.source}: unknown harness ${JSON.stringify(options.id)}; known harnesses: ${known}`;
 }
 
 export function findHarness(harnesses: HarnessEntry[], id: string): HarnessEntry | undefined {

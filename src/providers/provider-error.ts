@@ -60,7 +60,8 @@ export interface DescribeOptions {
 
 /** Words a failure for the editor: names endpoint, model and status; never contains a secret. */
 export function describeFailure({ failure, endpoint, retries = 0 }: DescribeOptions): ProviderError {
-  const where = `${endpoint.providerId} at ${displayUrl(endpoint.baseUrl)} (model '${endpoint.model}')`;
+  const model = endpoint.model ? ` (model '${endpoint.model}')` : "";
+  const where = `${endpoint.providerId} at ${displayUrl(endpoint.baseUrl)}${model}`;
   const after = retries > 0 ? ` (gave up after ${retries} ${retries === 1 ? "retry" : "retries"})` : "";
   const { code, status, text } = explain(failure, endpoint.model);
   const message =

@@ -1,4 +1,5 @@
 import { PROJECT_CONFIG, type ProjectConfig, readProjectConfig } from "../config/project-config.js";
+import { unknownHarnessMessage } from "../harnesses/harness-list.js";
 import type { Store } from "../store/types.js";
 import { parseMcpServers } from "../tools/mcp/mcp-server-spec.js";
 import type { Session } from "./session.js";
@@ -45,14 +46,26 @@ export function untrustedNotice(trust: ProjectTrust): string {
   return `This project has ${PROJECT_CONFIG}; it is not used until you trust the project (answer the question at your first prompt, type /trust, or run \`interpreter trust ${trust.root}\`).`;
 }
 
-/** Applies a trusted project's config to a session; returns MCP entries that could not be used. */
-export function applyProjectConfig(session: Session, config: ProjectConfig): string[] {
+/** Applies a trusted project's config to a session; returns what it could not apply. */
+export function applyProjectConfig(session: Session, config: ProjectConfig): ProjectProblems {
   if (config.model) session.setModel(config.model);
-  if (config.harness) session.setHarness(config.harness);
+  let harness: string | undefined;
+  if (config.harness && !session.setHarness(config.harness)) {
+    const { harnesses } = session.options();
+    harness = unknownHarnessMessage({ id: config.harness, source: `${config.file}: harness`, harnesses });
+  }
   if (config.mode) session.setMode(config.mode);
   const { servers, problems } = parseMcpServers({ config: config.mcpServers, acp: [] });
   session.addMcpServers(servers);
-  return problems;
+  return { mcp: problems, ...(harness ? { harness } : {}) };
+}
+
+/** What a trusted project's config asked for that could not be done. */
+export interface ProjectProblems {
+  /** MCP entries that could not be used. */
+  mcp: string[];
+  /** An unknown harness id, worded for the user (the session keeps choosing by model). */
+  harness?: string;
 }
 
 /** `/trust` and `interpreter trust`: remember the decision, apply the config when a session is given. */
@@ -61,8 +74,8 @@ export function trustProject(options: { store: Store; root: string; session?: Se
   setProjectTrust(options.store, trust.root, true);
   if (trust.error) return `Trusted ${trust.root}, but its config cannot be used: ${trust.error}`;
   if (!trust.config) return `Trusted ${trust.root} (it has no ${PROJECT_CONFIG} yet).`;
-  if (options.session) applyProjectConfig(options.session, trust.config);
-  return `Trusted ${trust.root}; its ${PROJECT_CONFIG} applies${options.session ? " to this session now" : " to new sessions"}.`;
+  const problem = options.session ? applyProjectConfig(options.session, trust.config).harness : undefined;
+  return `Trusted ${trust.root}; its ${PROJECT_CONFIG} applies${options.session ? " to this session now" : " to new sessions"}.${problem ? ` ${problem}` : ""}`;
 }
 
 /** Asks the editor whether to use the project's config, shown as a pending call while open. */

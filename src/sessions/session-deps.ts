@@ -41,8 +41,8 @@ export interface SessionDeps {
   newId(): string;
   /** Explicit harness from config/CLI, used when the session has none of its own. */
   defaultHarness?: string;
-  /** Where the user sets the model, named in the "no model" error. */
-  configFile: string;
+  /** What the configuration lacks for a request with `model` to succeed (setup-problem.ts). */
+  setupProblem(model: string | undefined): string | undefined;
   /** The session's folder for spilled tool output. */
   scratchDir: string;
   /** A turn's token-ledger fields and tool-output economizer (output-economy.ts). */

@@ -2,11 +2,13 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { setImmediate } from "node:timers/promises";
 import type { Logger } from "../config/logger.js";
+import { setupMessage, setupProblem } from "../config/setup-problem.js";
 import type { Config } from "../config/types.js";
 import { loadAgentsMd } from "../context/agents-md.js";
 import { findProjectRoot } from "../context/project-root.js";
 import { loadSkills, type SkillCatalog } from "../context/skills/load-skills.js";
 import { skillRoots } from "../context/skills/skill-roots.js";
+import { findHarness, unknownHarnessMessage } from "../harnesses/harness-list.js";
 import type { HarnessEntry } from "../harnesses/types.js";
 import type { ModelEndpoint, Provider } from "../providers/types.js";
 import type { HistoryEvent } from "../store/events.js";
@@ -91,6 +93,9 @@ export class SessionManager {
     const { config } = this.deps;
     const trust = projectTrust(this.deps.store, findProjectRoot(options.cwd));
     const project = trust.decision === "allow" ? trust.config : undefined;
+    const { harnesses } = this.deps;
+    const badHarness =
+      project?.harness && !findHarness(harnesses, project.harness) ? project.harness : undefined;
     const record = this.deps.store.createSession({
       id: this.newId(),
       cwd: options.cwd,
@@ -98,7 +103,7 @@ export class SessionManager {
       mcpServers: options.mcpServers ?? [],
       mode: project?.mode ?? config.mode,
       model: project?.model ?? config.model ?? null,
-      harness: project?.harness ?? null,
+      harness: (!badHarness && project?.harness) || null,
     });
     const catalog = this.skills(record);
     const session = this.remember(record, catalog);
@@ -109,6 +114,8 @@ export class SessionManager {
         if (this.open.get(session.id) === session) session.notice("warning", text);
       }, 0);
     if (trust.error) tell(trust.error);
+    if (badHarness && project)
+      tell(unknownHarnessMessage({ id: badHarness, source: `${project.file}: harness`, harnesses }));
     if (trust.config && trust.decision === undefined) {
       tell(untrustedNotice(trust));
       session.askTrust({ trust, apply: () => this.applyProject(session, trust) });
@@ -156,9 +163,12 @@ export class SessionManager {
   private reopened(id: string, options: OpenOptions): SessionRecord {
     const record = this.deps.store.getSession(id);
     if (!record) throw new SessionNotFoundError(id);
+    const { model } = this.deps.config;
     return this.deps.store.updateSession(id, {
       additionalDirectories: options.additionalDirectories ?? record.additionalDirectories,
       mcpServers: options.mcpServers ?? record.mcpServers,
+      // A session started before any model was configured takes the one configured now.
+      ...(record.model === null && model ? { model } : {}),
     });
   }
 
@@ -273,7 +283,10 @@ export class SessionManager {
         now: this.deps.now ?? (() => new Date()),
         newId: () => this.newId(),
         defaultHarness: config.harness,
-        configFile: config.file,
+        setupProblem: (model) => {
+          const problem = setupProblem(config, model);
+          return problem && setupMessage(problem);
+        },
         scratchDir: path.join(config.home, "sessions", record.id),
         economy: (options) =>
           turnEconomy({
@@ -291,9 +304,9 @@ export class SessionManager {
 
   private applyProject(session: Session, trust: ProjectTrust): void {
     if (!trust.config) return;
-    for (const problem of applyProjectConfig(session, trust.config)) {
-      this.deps.logger.warn({ sessionId: session.id }, `mcp: ${problem}`);
-    }
+    const problems = applyProjectConfig(session, trust.config);
+    for (const problem of problems.mcp) this.deps.logger.warn({ sessionId: session.id }, `mcp: ${problem}`);
+    if (problems.harness) session.notice("warning", problems.harness);
   }
 
   /** MCP servers from config (and a trusted project) and from the editor, started in the background. */

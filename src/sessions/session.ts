@@ -209,12 +209,8 @@ export class Session {
     ]);
     try {
       await this.settleTrust(turnId, controller.signal);
-      if (!this.model) {
-        throw new TurnError(
-          `No model configured: set \`model\` in ${this.deps.configFile}, pass -m <model>, or pick one in the model menu.`,
-          "no_model",
-        );
-      }
+      const problem = this.deps.setupProblem(this.model);
+      if (problem) throw new TurnError(problem, "not_configured");
       const stopReason = await this.runWithFallback(turnId, controller.signal);
       this.commit([{ type: "turn_ended", turnId, stopReason }]);
       this.maybeTitle(content);

@@ -1,3 +1,4 @@
+import type { SetupProblem } from "../../config/setup-problem.js";
 import type { Config } from "../../config/types.js";
 import type { EndpointProbe, StreamProbe } from "../../providers/probe-endpoint.js";
 import { displayUrl } from "../../providers/provider-error.js";
@@ -56,6 +57,15 @@ export function endpointChecks(config: Config, probe: EndpointProbe): Check[] {
   checks.push(toolsCheck(config, probe.tools));
   checks.push(usageCheck(probe.stream, probe.tools));
   return checks;
+}
+
+/** The endpoint checks when the setup lacks what any request needs: one failure, the rest skipped. */
+export function unconfiguredChecks(problem: SetupProblem): Check[] {
+  const why = problem.kind === "unconfigured" ? "nothing is configured" : "there is no API key";
+  return [
+    fail("endpoint", "Endpoint", problem.what, problem.fix),
+    ...skipped(["key", "models", "streaming", "tools", "usage"], why),
+  ];
 }
 
 function modelsCheck(config: Config, models: EndpointProbe["models"]): Check {

@@ -1,8 +1,9 @@
 import { resolveHome } from "../../config/home.js";
-import type { CliOverrides } from "../../config/types.js";
+import { setupProblem } from "../../config/setup-problem.js";
+import type { CliOverrides, Config } from "../../config/types.js";
 import { probeEndpoint } from "../../providers/probe-endpoint.js";
 import { type Check, fail, skip } from "./check.js";
-import { endpointChecks } from "./endpoint-checks.js";
+import { endpointChecks, unconfiguredChecks } from "./endpoint-checks.js";
 import { configCheck, databaseCheck, homeCheck, nodeCheck } from "./local-checks.js";
 import { harnessCheck, mcpChecks, sandboxCheck } from "./runtime-checks.js";
 
@@ -61,6 +62,13 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     return report(checks);
   }
 
+  // A first run (or hosted OpenAI without a key) cannot get an answer: say so instead of probing.
+  const problem = setupProblem(config, config.model);
+  if (problem && (problem.kind === "unconfigured" || problem.kind === "no_key")) {
+    checks.push(...unconfiguredChecks(problem));
+    checks.push(await harnessCheck(config, { toolsRejected: false }));
+    return report(await withRuntimeChecks(checks, { config, options }));
+  }
   const p = config.provider;
   const probe = await probeEndpoint({
     endpoint: {
@@ -78,12 +86,20 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
   checks.push(...endpoint);
   const toolsRejected = probe.tools?.ok === false && probe.tools.error.code === "tools_unsupported";
   checks.push(await harnessCheck(config, { toolsRejected }));
+  return report(await withRuntimeChecks(checks, { config, options }));
+}
+
+/** What sessions build on top of any endpoint: the sandbox and the MCP servers. */
+async function withRuntimeChecks(
+  checks: Check[],
+  { config, options }: { config: Config; options: DoctorOptions },
+): Promise<Check[]> {
+  const { env, userHome } = options;
   const [sandbox, mcp] = await Promise.all([
     sandboxCheck({ env, home: config.home, userHome }),
     mcpChecks({ config, env, cwd: options.cwd, timeoutMs: options.timeoutMs, version: options.version }),
   ]);
-  checks.push(sandbox, ...mcp);
-  return report(checks);
+  return [...checks, sandbox, ...mcp];
 }
 
 const NEEDS_CONFIG: Array<[string, string]> = [

@@ -1,5 +1,10 @@
 import type { Config } from "../../config/types.js";
-import { builtinHarnesses, chooseHarness, findHarness } from "../../harnesses/harness-list.js";
+import {
+  builtinHarnesses,
+  chooseHarness,
+  findHarness,
+  unknownHarnessMessage,
+} from "../../harnesses/harness-list.js";
 import { buildChildEnv } from "../../tools/exec/child-env.js";
 import { createMcpManager } from "../../tools/mcp/mcp-manager.js";
 import { parseMcpServers } from "../../tools/mcp/mcp-server-spec.js";
@@ -16,8 +21,8 @@ export async function harnessCheck(config: Config, options: { toolsRejected: boo
     return fail(
       "harness",
       "Harness",
-      `harness "${config.harness}" is not one of: ${harnesses.map((h) => h.id).join(", ")}`,
-      `Fix \`harness\` in ${config.file} (or the --harness flag), or remove it to choose by model family.`,
+      unknownHarnessMessage({ id: config.harness, source: config.harnessSource ?? config.file, harnesses }),
+      `Fix it there, or remove it to choose by model family.`,
     );
   }
   const { harness, reason } = chooseHarness({ harnesses, explicit: config.harness, model });

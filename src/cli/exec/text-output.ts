@@ -16,6 +16,7 @@ export function createTextOutput(options: TextOutputOptions) {
   let thinking = false;
   const titles = new Map<string, string>();
   const rejected = new Set<string>();
+  const errors = new Set<string>();
   /** A message followed by a tool call was not the answer: it becomes progress. */
   const demote = () => {
     if (text.trim()) stderr(`${text.trim()}\n`);
@@ -39,6 +40,7 @@ export function createTextOutput(options: TextOutputOptions) {
           return;
         case "notice":
           endThought();
+          if (e.severity === "error") errors.add(e.text.trim());
           stderr(`${e.severity}: ${e.text}\n`);
           return;
         case "tool_call":
@@ -64,6 +66,10 @@ export function createTextOutput(options: TextOutputOptions) {
         case "tool_output":
           return;
       }
+    },
+    /** Whether this error was already printed as a notice (the turn's failure is told once). */
+    told(error: string): boolean {
+      return errors.has(error.trim());
     },
     /** The answer, once the turn is over (empty when the model said nothing after its last call). */
     answer(): string {
