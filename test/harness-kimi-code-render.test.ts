@@ -49,7 +49,7 @@ describe("kimi-code history rendering", () => {
         ),
         { type: "assistant_message", turnId: "t1", step: 3, text: "Done.", reasoning: "" },
       ],
-      "kimi-code",
+      { harness: "kimi-code" },
     );
     expect(messages).toEqual([
       { role: "user", content: "find files" },
@@ -96,7 +96,7 @@ describe("kimi-code history rendering", () => {
         result("b", ""),
         result("c", "rejected by user", "rejected"),
       ],
-      "kimi-code",
+      { harness: "kimi-code" },
     );
     expect(messages.filter((m) => m.role === "tool").map((m) => m.content)).toEqual([
       "<system>ERROR: Tool execution failed.</system>\nProcess exited with code 1\nCommand failed with exit code: 1.",
@@ -119,7 +119,7 @@ describe("kimi-code history rendering", () => {
       call("d1", "Bash", '{"command":"ls","cwd":"."}', { turnId: "t2" }),
       result("d1", "a.txt", "completed", "t2"),
     );
-    const outputs = renderKimiMessages(history, "kimi-code")
+    const outputs = renderKimiMessages(history, { harness: "kimi-code" })
       .filter((m) => m.role === "tool")
       .map((m) => m.content as string);
     expect(outputs.slice(0, 2)).toEqual(["a.txt", "a.txt"]);
@@ -140,7 +140,7 @@ describe("kimi-code history rendering", () => {
     for (let i = 1; i <= 4; i++) {
       history.push(call(`c${i}`, "Read", `{"path":"f${i % 2}.txt"}`, { step: i }), result(`c${i}`, "x"));
     }
-    const outputs = renderKimiMessages(history, "kimi-code").filter((m) => m.role === "tool");
+    const outputs = renderKimiMessages(history, { harness: "kimi-code" }).filter((m) => m.role === "tool");
     expect(outputs.map((m) => m.content)).toEqual(["x", "x", "x", "x"]);
   });
 
@@ -162,7 +162,7 @@ describe("kimi-code history rendering", () => {
         call("x3", "update_plan", '{"plan":[]}', { harness: "codex", capability: "plan", step: 3 }),
         result("x3", "Plan updated"),
       ],
-      "kimi-code",
+      { harness: "kimi-code" },
     );
     const calls = messages.flatMap((m) => (m.role === "assistant" ? (m.tool_calls ?? []) : []));
     expect(calls.map((c) => [c.function.name, c.function.arguments])).toEqual([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { INTERRUPTED_OUTPUT, renderHistory } from "../src/harnesses/render-history.js";
+import { renderChatMessages } from "../src/harnesses/shared/chat-messages.js";
+import { INTERRUPTED_OUTPUT } from "../src/harnesses/shared/user-content.js";
 import type { HistoryEvent } from "../src/store/events.js";
 
 const call = (callId: string, step = 1): HistoryEvent => ({
@@ -29,7 +30,7 @@ describe("renderHistory", () => {
       { type: "tool_result", turnId: "t1", callId: "a", status: "completed", output: "out-a", display: [] },
       { type: "notice", severity: "info", text: "not for the model" },
     ];
-    expect(renderHistory(history)).toEqual([
+    expect(renderChatMessages(history, { harness: "codex" })).toEqual([
       { role: "user", content: "list" },
       {
         role: "assistant",
@@ -58,7 +59,7 @@ describe("renderHistory", () => {
         ],
       },
     ];
-    expect(renderHistory(history)).toEqual([
+    expect(renderChatMessages(history, { harness: "codex" })).toEqual([
       {
         role: "user",
         content: [
@@ -87,7 +88,7 @@ describe("renderHistory across harnesses", () => {
       foreign("shell_command", "exec", '{"command":"npm test","workdir":"/w"}'),
       { type: "tool_result", turnId: "t1", callId: "x", status: "completed", output: "ok", display: [] },
     ];
-    expect(renderHistory(history, { tools: [shell, read], harness: "claude-code" })).toEqual([
+    expect(renderChatMessages(history, { tools: [shell, read], harness: "claude-code" })).toEqual([
       {
         role: "assistant",
         content: null,
@@ -111,7 +112,7 @@ describe("renderHistory across harnesses", () => {
         display: [],
       },
     ];
-    expect(renderHistory(history, { tools: [shell, read], harness: "claude-code" })).toEqual([
+    expect(renderChatMessages(history, { tools: [shell, read], harness: "claude-code" })).toEqual([
       { role: "assistant", content: '[called apply_patch with {"input":"*** Begin Patch"}]' },
       { role: "user", content: "[result of apply_patch]\nSuccess." },
     ]);

@@ -1,7 +1,8 @@
-import type { ChatMessage, ChatRequest, ChatTool } from "../../providers/types.js";
+import type { ChatMessage, ChatRequest } from "../../providers/types.js";
 import type { HistoryEvent } from "../../store/events.js";
 import type { Tool } from "../../tools/types.js";
-import { renderHistory } from "../render-history.js";
+import { renderChatMessages } from "../shared/chat-messages.js";
+import { chatTools } from "../shared/chat-tools.js";
 
 /**
  * A Claude Code request over chat completions: one system message, the canonical history, and
@@ -22,7 +23,7 @@ export function renderClaudeCode(options: {
 }): ChatRequest {
   const messages: ChatMessage[] = [
     { role: "system", content: options.system },
-    ...renderHistory(options.history, { tools: options.tools, harness: options.harness }),
+    ...renderChatMessages(options.history, { tools: options.tools, harness: options.harness }),
   ];
   if (options.reminders.length > 0) withReminder(messages, options.reminders.join("\n\n"));
   return {
@@ -30,14 +31,6 @@ export function renderClaudeCode(options: {
     tools: chatTools(options.tools),
     ...(options.knobs ? { knobs: options.knobs } : {}),
   };
-}
-
-/** Tools as chat `function` tools: Claude Code's input schemas become `parameters` unchanged. */
-export function chatTools(tools: Tool[]): ChatTool[] {
-  return tools.map((tool) => ({
-    type: "function",
-    function: { name: tool.name, description: tool.description, parameters: tool.parameters },
-  }));
 }
 
 function withReminder(messages: ChatMessage[], reminder: string): void {

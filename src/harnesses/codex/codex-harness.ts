@@ -1,5 +1,6 @@
 import type { ChatMessage } from "../../providers/types.js";
-import { renderHistory } from "../render-history.js";
+import { renderChatMessages } from "../shared/chat-messages.js";
+import { chatTools } from "../shared/chat-tools.js";
 import type { Harness } from "../types.js";
 import { codexInfo } from "./codex-info.js";
 import { agentsMdBlock, environmentContext, permissionsBlock, skillsBlock } from "./context-blocks.js";
@@ -44,17 +45,9 @@ export const codexHarness: Harness = {
           content: `${prompt}\n\n${permissionsBlock({ mode: ctx.mode, sandboxed: ctx.sandboxed, writableRoots: ctx.roots })}`,
         },
         ...context,
-        ...renderHistory(history, { tools, harness: "codex" }),
+        ...renderChatMessages(history, { tools, harness: "codex" }),
       ],
-      tools: tools.map((tool) => ({
-        type: "function",
-        function: {
-          name: tool.name,
-          description: tool.description,
-          parameters: tool.parameters,
-          strict: false,
-        },
-      })),
+      tools: chatTools(tools, { strict: false }),
       // Codex keys the prompt cache by conversation id; sent to OpenAI-family models only, as
       // strict servers of other models may reject a field they do not know.
       ...(codexInfo.matches(ctx.model) ? { knobs: { prompt_cache_key: ctx.sessionId } } : {}),

@@ -1,5 +1,6 @@
 import type { Tool } from "../../tools/types.js";
-import { renderHistory } from "../render-history.js";
+import { renderChatMessages } from "../shared/chat-messages.js";
+import { chatTools } from "../shared/chat-tools.js";
 import type { Harness, HarnessContext } from "../types.js";
 import compactPrompt from "./compact-prompt.md";
 import { geminiCliInfo } from "./gemini-cli-info.js";
@@ -51,12 +52,9 @@ export const geminiCliHarness: Harness = {
       messages: [
         { role: "system", content: geminiSystemPrompt(ctx) },
         { role: "user", content: sessionMemo(tools, "sessionContext", () => sessionContext(ctx)) },
-        ...renderHistory(history, { tools, harness: "gemini-cli" }),
+        ...renderChatMessages(history, { tools, harness: "gemini-cli" }),
       ],
-      tools: tools.map((tool) => ({
-        type: "function",
-        function: { name: tool.name, description: tool.description, parameters: tool.parameters },
-      })),
+      tools: chatTools(tools),
       knobs: { temperature: 1, top_p: 0.95 },
     };
   },

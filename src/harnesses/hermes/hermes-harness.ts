@@ -3,11 +3,12 @@ import { applyPatchSchema, shellCommandSchema, updatePlanSchema } from "../codex
 import { applyPatchTool } from "../codex/tools/apply-patch.js";
 import { shellCommandTool } from "../codex/tools/shell-command.js";
 import { updatePlanTool } from "../codex/tools/update-plan.js";
+import { commandOf } from "../shared/adopt-call.js";
+import { renderTextMessages } from "../shared/text-messages.js";
 import type { Harness, HarnessContext } from "../types.js";
 import { hermesInfo } from "./hermes-info.js";
 import { type ParameterSchemas, parseToolCalls } from "./parse-tool-calls.js";
 import prompt from "./prompt.md";
-import { renderTextHistory, shellCommandOf } from "./render-text-history.js";
 import { toolCallText, toolsSection } from "./tools-section.js";
 
 /** The schemas `parse` types Qwen3-Coder XML values with (the tools never change per session). */
@@ -49,11 +50,11 @@ export const hermesHarness: Harness = {
   output: { foreignMaxChars: 10_000 },
   tools: () => [shellCommandTool(), applyPatchTool(), updatePlanTool()],
   render({ history, tools, ctx }) {
-    const messages = renderTextHistory(history, {
+    const messages = renderTextMessages(history, {
       harness: "hermes",
       foreignCall(call) {
         if (NAMES.has(call.name)) return toolCallText(call.name, parsedOr(call.arguments));
-        const command = shellCommandOf(call);
+        const command = commandOf(call);
         if (command !== undefined) return toolCallText("shell_command", { command });
         return `[called ${call.name} with ${call.arguments}]`;
       },

@@ -1,4 +1,5 @@
 import type { Tool } from "../../tools/types.js";
+import { chatTools } from "../shared/chat-tools.js";
 
 /**
  * The `# Tools` section the Hermes / Qwen2.5 / Qwen3 chat templates append to the system
@@ -8,12 +9,7 @@ import type { Tool } from "../../tools/types.js";
  * are reproduced as the template renders them, one `tojson` tool per line.
  */
 export function toolsSection(tools: Tool[]): string {
-  const lines = tools.map((tool) =>
-    pyJson({
-      type: "function",
-      function: { name: tool.name, description: tool.description, parameters: tool.parameters },
-    }),
-  );
+  const lines = chatTools(tools).map((tool) => pyJson(tool));
   return [
     "# Tools",
     "",

@@ -1,4 +1,5 @@
 import type { Tool } from "../../tools/types.js";
+import { chatTools } from "../shared/chat-tools.js";
 import type { Harness } from "../types.js";
 import compactPrompt from "./compact-prompt.md";
 import { kimiCodeInfo } from "./kimi-code-info.js";
@@ -49,12 +50,9 @@ export const kimiCodeHarness: Harness = {
     return {
       messages: [
         { role: "system", content: sessionMemo(tools, key, () => kimiSystemPrompt(ctx)) },
-        ...renderKimiMessages(history, "kimi-code"),
+        ...renderKimiMessages(history, { harness: "kimi-code", tools }),
       ],
-      tools: tools.map((tool) => ({
-        type: "function",
-        function: { name: tool.name, description: tool.description, parameters: tool.parameters },
-      })),
+      tools: chatTools(tools),
       knobs: kimiKnobs(ctx.sessionId),
     };
   },

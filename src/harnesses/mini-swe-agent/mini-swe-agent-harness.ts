@@ -1,5 +1,6 @@
 import os from "node:os";
-import { renderTextHistory, shellCommandOf } from "../hermes/render-text-history.js";
+import { commandOf } from "../shared/adopt-call.js";
+import { renderTextMessages } from "../shared/text-messages.js";
 import type { Harness } from "../types.js";
 import { bashTool } from "./bash-tool.js";
 import instance from "./instance.md";
@@ -44,11 +45,11 @@ export const miniSweAgentHarness: Harness = {
   ...miniSweAgentInfo,
   tools: () => [bashTool()],
   render({ history }) {
-    const messages = renderTextHistory(history, {
+    const messages = renderTextMessages(history, {
       harness: "mini-swe-agent",
       firstUser: (task) => instancePrompt(task),
       foreignCall(call) {
-        const command = shellCommandOf(call);
+        const command = commandOf(call);
         return command !== undefined
           ? `\`\`\`bash\n${command}\n\`\`\``
           : `[called ${call.name} with ${call.arguments}]`;

@@ -1,4 +1,5 @@
-import { renderHistory } from "../render-history.js";
+import { renderChatMessages } from "../shared/chat-messages.js";
+import { chatTools } from "../shared/chat-tools.js";
 import type { Harness } from "../types.js";
 import compactPrompt from "./compact-prompt.md";
 import { piInfo } from "./pi-info.js";
@@ -18,17 +19,9 @@ export const piHarness: Harness = {
     return {
       messages: [
         { role: "system", content: piSystemPrompt(ctx) },
-        ...renderHistory(history, { tools, harness: "pi" }),
+        ...renderChatMessages(history, { tools, harness: "pi" }),
       ],
-      tools: tools.map((tool) => ({
-        type: "function",
-        function: {
-          name: tool.name,
-          description: tool.description,
-          parameters: tool.parameters,
-          strict: false,
-        },
-      })),
+      tools: chatTools(tools, { strict: false }),
     };
   },
 };

@@ -2,7 +2,8 @@ import type { ChatMessage } from "../../providers/types.js";
 import type { Tool } from "../../tools/types.js";
 import compactPrompt from "../gemini-cli/compact-prompt.md";
 import { sessionMemo, withSessionMemo } from "../gemini-cli/session-memo.js";
-import { renderHistory } from "../render-history.js";
+import { renderChatMessages } from "../shared/chat-messages.js";
+import { chatTools } from "../shared/chat-tools.js";
 import type { Harness, HarnessContext } from "../types.js";
 import { normalizeQwenMessage } from "./argument-order.js";
 import { qwenCodeInfo } from "./qwen-code-info.js";
@@ -61,12 +62,9 @@ export const qwenCodeHarness: Harness = {
         { role: "system", content: qwenSystemPrompt(ctx) },
         startup,
         { role: "assistant", content: STARTUP_ACK },
-        ...renderHistory(history, { tools, harness: "qwen-code" }).map(normalizeQwenMessage),
+        ...renderChatMessages(history, { tools, harness: "qwen-code" }).map(normalizeQwenMessage),
       ],
-      tools: tools.map((tool) => ({
-        type: "function",
-        function: { name: tool.name, description: tool.description, parameters: tool.parameters },
-      })),
+      tools: chatTools(tools),
       knobs: { max_tokens: QWEN_MAX_TOKENS },
     };
   },

@@ -1,0 +1,72 @@
+import type { ChatContentPart, ChatMessage } from "../../providers/types.js";
+import type { ContentBlock, HistoryEvent } from "../../store/events.js";
+import { historySteps, type ToolCallEvent } from "./history-steps.js";
+import { blockText, INTERRUPTED_OUTPUT, imagePart, joinUser } from "./user-content.js";
+
+/** How a text-protocol harness (no native tool calls) shows the canonical history to its model. */
+export interface TextProtocol {
+  /** Calls issued under this id are already written in the assistant text the model produced. */
+  harness: string;
+  /** A call made under another harness, written the way this protocol writes calls. */
+  foreignCall(call: ToolCallEvent): string;
+  /** The user-message text that carries the results of one step's calls back to the model. */
+  observations(results: Array<{ call: ToolCallEvent; output: string }>): string;
+  /** Wraps the text of the session's first user message (e.g. mini-swe-agent's instance template). */
+  firstUser?(text: string): string;
+}
+
+/**
+ * Renders the canonical history for a model without tool support: only `user` and `assistant`
+ * messages. Assistant turns are the raw text the model wrote, results come back as user
+ * messages in the protocol's observation format, format corrections as user messages. Adjacent
+ * user messages are joined, since many chat templates require strict alternation; a response
+ * with nothing to show (only reasoning) is left out.
+ */
+export function renderTextMessages(history: readonly HistoryEvent[], protocol: TextProtocol): ChatMessage[] {
+  const messages: ChatMessage[] = [];
+  const pushUser = (content: string | ChatContentPart[]) => {
+    const previous = messages.at(-1);
+    if (previous?.role === "user") previous.content = joinUser(previous.content, content);
+    else messages.push({ role: "user", content });
+  };
+  for (const step of historySteps(history)) {
+    if (step.type === "user") {
+      pushUser(userContent(step.content, step.first ? protocol.firstUser : undefined));
+    } else if (step.type === "correction") {
+      pushUser(step.text);
+    } else if (step.type === "response") {
+      const foreign = step.calls
+        .filter(({ call }) => call.harness !== protocol.harness)
+        .map(({ call }) => protocol.foreignCall(call));
+      const text = [step.text, ...foreign].filter(Boolean).join("\n\n");
+      if (text) messages.push({ role: "assistant", content: text });
+      if (step.calls.length > 0) {
+        const results = step.calls.map(({ call, result }) => ({
+          call,
+          output: result?.output ?? INTERRUPTED_OUTPUT,
+        }));
+        pushUser(protocol.observations(results));
+      }
+    }
+  }
+  return messages;
+}
+
+/** The texts joined (the first one wrapped by the protocol), then the images. */
+function userContent(
+  blocks: ContentBlock[],
+  wrap: ((text: string) => string) | undefined,
+): string | ChatContentPart[] {
+  const texts: string[] = [];
+  const images: ChatContentPart[] = [];
+  for (const block of blocks) {
+    const text = blockText(block);
+    if (text !== undefined) texts.push(text);
+    else {
+      const image = imagePart(block);
+      if (image) images.push(image);
+    }
+  }
+  const text = wrap ? wrap(texts.join("\n")) : texts.join("\n");
+  return images.length === 0 ? text : [{ type: "text", text }, ...images];
+}

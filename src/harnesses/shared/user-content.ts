@@ -1,0 +1,53 @@
+import type { ChatContentPart } from "../../providers/types.js";
+import type { ContentBlock } from "../../store/events.js";
+
+/** Told to the model for a call that never got a result (crash, cancel mid-call). */
+export const INTERRUPTED_OUTPUT = "aborted: the tool call was interrupted before it finished";
+
+/** A user message's content: plain text when it is all text, else text and image parts. */
+export function renderUserContent(blocks: ContentBlock[]): string | ChatContentPart[] {
+  const parts: ChatContentPart[] = [];
+  for (const block of blocks) {
+    const text = blockText(block);
+    if (text !== undefined) parts.push({ type: "text", text });
+    else {
+      const image = imagePart(block);
+      if (image) parts.push(image);
+    }
+  }
+  if (parts.every((part) => part.type === "text")) return parts.map((part) => part.text).join("\n");
+  return parts;
+}
+
+/** Text a content block contributes to the prompt; undefined for images and unknown blocks. */
+export function blockText(block: ContentBlock): string | undefined {
+  if (block.type === "text" && typeof block.text === "string") return block.text;
+  if (block.type === "resource_link" && typeof block.uri === "string") {
+    return `[@${String(block.name ?? block.uri)}](${block.uri})`;
+  }
+  if (block.type === "resource" && typeof block.resource === "object" && block.resource !== null) {
+    const resource = block.resource as { uri?: unknown; text?: unknown };
+    if (typeof resource.text === "string") {
+      return `<context ref="${String(resource.uri ?? "")}">\n${resource.text}\n</context>`;
+    }
+  }
+  return undefined;
+}
+
+/** An image block as an image part (a data URL); undefined for anything else. */
+export function imagePart(block: ContentBlock): ChatContentPart | undefined {
+  if (block.type !== "image" || typeof block.data !== "string" || typeof block.mimeType !== "string")
+    return undefined;
+  return { type: "image_url", image_url: { url: `data:${block.mimeType};base64,${block.data}` } };
+}
+
+/** Two user messages as one: many chat templates reject two in a row. */
+export function joinUser(
+  a: string | ChatContentPart[],
+  b: string | ChatContentPart[],
+): string | ChatContentPart[] {
+  if (typeof a === "string" && typeof b === "string") return `${a}\n\n${b}`;
+  const parts = (x: string | ChatContentPart[]): ChatContentPart[] =>
+    typeof x === "string" ? [{ type: "text", text: x }] : x;
+  return [...parts(a), ...parts(b)];
+}
