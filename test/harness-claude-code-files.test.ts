@@ -17,7 +17,8 @@ let call: (name: string, args: object) => Promise<ToolResult>;
 
 beforeEach(() => {
   dir = tempDir("oi-cc-files-");
-  const tools = claudeCodeHarness.tools(harnessContext({ cwd: dir, model: "claude", scratchDir: dir }));
+  const opened = claudeCodeHarness.open(harnessContext({ cwd: dir, model: "claude", scratchDir: dir }));
+  const tools = opened.tools;
   call = toolRunner(tools, toolContext(dir));
 });
 

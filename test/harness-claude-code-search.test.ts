@@ -12,7 +12,8 @@ let call: (name: string, args: object) => Promise<ToolResult>;
 
 beforeEach(() => {
   dir = tempDir("oi-cc-search-");
-  const tools = claudeCodeHarness.tools(harnessContext({ cwd: dir }));
+  const opened = claudeCodeHarness.open(harnessContext({ cwd: dir }));
+  const tools = opened.tools;
   call = toolRunner(tools, toolContext(dir));
 });
 

@@ -24,7 +24,8 @@ const user = (text: string): HistoryEvent => ({
 });
 
 describe("claude-code tool surface", () => {
-  const tools = claudeCodeHarness.tools(harnessContext());
+  const opened = claudeCodeHarness.open(harnessContext());
+  const tools = opened.tools;
 
   it("has Claude Code's tools, in its order, with its exact input schemas", () => {
     expect(tools.map((tool) => ({ name: tool.name, parameters: tool.parameters }))).toEqual(golden);
@@ -66,8 +67,9 @@ describe("claude-code tool surface", () => {
 describe("claude-code request layout", () => {
   it("sends Claude Code's prompt sections, then the <env> block, with max_tokens 32000", () => {
     const ctx = harnessContext();
-    const tools = claudeCodeHarness.tools(ctx);
-    const request = claudeCodeHarness.render({ history: [user("fix it")], tools, ctx });
+    const opened = claudeCodeHarness.open(ctx);
+    const tools = opened.tools;
+    const request = opened.render({ history: [user("fix it")], tools, ctx });
     expect(request.knobs).toEqual({ max_tokens: 32000 });
     const system = request.messages[0]!;
     expect(system.role).toBe("system");
@@ -96,7 +98,7 @@ describe("claude-code request layout", () => {
   it("puts AGENTS.md where Claude Code puts CLAUDE.md: a claudeMd reminder opening the first user message", () => {
     const ctx = harnessContext({ instructions: "Run npm test before finishing.\n" });
     const history = [user("first"), user("second")];
-    const request = claudeCodeHarness.render({ history, tools: [], ctx });
+    const request = claudeCodeHarness.open(ctx).render({ history, tools: [], ctx });
     const first = request.messages[1]!;
     expect(first.role).toBe("user");
     const content = first.content as string;
@@ -112,7 +114,7 @@ describe("claude-code request layout", () => {
   it("lists skills in a reminder before the AGENTS.md one, for the Skill tool", () => {
     const skills = [{ name: "release", description: "Cut a release", path: "/skills/release/SKILL.md" }];
     const ctx = harnessContext({ instructions: "Be brief.", skills });
-    const content = claudeCodeHarness.render({ history: [user("go")], tools: [], ctx }).messages[1]!
+    const content = claudeCodeHarness.open(ctx).render({ history: [user("go")], tools: [], ctx }).messages[1]!
       .content as string;
     expect(content).toMatch(
       /^<system-reminder>\n.*Skill tool.*:\n\n- release: Cut a release \(file: \/skills\/release\/SKILL\.md\)\n<\/system-reminder>\n\n<system-reminder>\n[\s\S]*# claudeMd[\s\S]*Be brief\.[\s\S]*<\/system-reminder>\n\ngo$/,
@@ -126,9 +128,9 @@ describe("claude-code request layout", () => {
       "release/SKILL.md",
       "---\nname: release\ndescription: Cut a release\n---\nTag, then push.\n",
     );
-    expect(claudeCodeHarness.tools(harnessContext()).map((t) => t.name)).not.toContain("Skill");
+    expect(claudeCodeHarness.open(harnessContext()).tools.map((t) => t.name)).not.toContain("Skill");
     const skills = [{ name: "release", description: "Cut a release", path: file }];
-    const skill = claudeCodeHarness.tools(harnessContext({ skills })).find((t) => t.name === "Skill")!;
+    const skill = claudeCodeHarness.open(harnessContext({ skills })).tools.find((t) => t.name === "Skill")!;
     expect(skill.parameters).toMatchObject({
       required: ["skill"],
       properties: { skill: { enum: ["release"] } },
@@ -140,11 +142,8 @@ describe("claude-code request layout", () => {
   });
 
   it("names the model plainly when it is not a Claude model", () => {
-    const request = claudeCodeHarness.render({
-      history: [],
-      tools: [],
-      ctx: harnessContext({ model: "glm-4.6" }),
-    });
+    const ctx = harnessContext({ model: "glm-4.6" });
+    const request = claudeCodeHarness.open(ctx).render({ history: [], tools: [], ctx });
     expect(request.messages[0]!.content).toContain("</env>\nYou are powered by the model glm-4.6.");
     expect(modelDisplayName("anthropic/claude-opus-4-1:thinking")).toBe("Opus 4.1");
     expect(modelDisplayName("claude-3-haiku")).toBe("claude-3-haiku");
@@ -153,7 +152,8 @@ describe("claude-code request layout", () => {
 
 describe("claude-code-bare", () => {
   const ctx = harnessContext({ model: "deepseek-chat", instructions: "Use pnpm." });
-  const tools = claudeCodeBareHarness.tools(ctx);
+  const opened = claudeCodeBareHarness.open(ctx);
+  const tools = opened.tools;
 
   it("exposes only Bash, Read and Edit, with Claude Code's schemas and one-line descriptions", () => {
     const full = Object.fromEntries(
@@ -174,7 +174,7 @@ describe("claude-code-bare", () => {
   });
 
   it("sends the short prompt, the claudeMd reminder and no max_tokens", () => {
-    const request = claudeCodeBareHarness.render({ history: [user("go")], tools, ctx });
+    const request = opened.render({ history: [user("go")], tools, ctx });
     expect(request.knobs).toBeUndefined();
     expect(request.messages[0]).toEqual({
       role: "system",

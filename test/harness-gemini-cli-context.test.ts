@@ -6,7 +6,7 @@ import { geminiCliHarness } from "../src/harnesses/gemini-cli/gemini-cli-harness
 import { longDate } from "../src/harnesses/gemini-cli/session-context.js";
 import type { HarnessContext } from "../src/harnesses/types.js";
 import type { HistoryEvent } from "../src/store/events.js";
-import { harnessWorkspace, tempDir } from "./support/harness-fixtures.js";
+import { firstRequest, harnessWorkspace, tempDir } from "./support/harness-fixtures.js";
 
 /** A temp workspace; the harness's tools are built on the first `run`. */
 const setup = (overrides: Partial<HarnessContext> = {}) =>
@@ -79,11 +79,12 @@ describe("request layout", () => {
     file("package.json", "{}");
     file("src/index.ts", "");
     mkdirSync(path.join(ctx.cwd, "node_modules/pkg"), { recursive: true });
-    const tools = geminiCliHarness.tools(ctx);
+    const opened = geminiCliHarness.open(ctx);
+    const tools = opened.tools;
     const history: HistoryEvent[] = [
       { type: "user_message", turnId: "t1", content: [{ type: "text", text: "Hi" }] },
     ];
-    const request = geminiCliHarness.render({ history, tools, ctx });
+    const request = opened.render({ history, tools, ctx });
     const [system, context, user] = request.messages;
     expect(system?.role).toBe("system");
     const prompt = system!.content as string;
@@ -144,17 +145,17 @@ Always run the tests.
 
   it("keeps the session context fixed for the whole session", () => {
     const { ctx, file } = setup();
-    const tools = geminiCliHarness.tools(ctx);
-    const first = geminiCliHarness.render({ history: [], tools, ctx }).messages[1];
+    const opened = geminiCliHarness.open(ctx);
+    const tools = opened.tools;
+    const first = opened.render({ history: [], tools, ctx }).messages[1];
     file("later.txt", "created mid-session");
-    expect(geminiCliHarness.render({ history: [], tools, ctx }).messages[1]).toEqual(first);
+    expect(opened.render({ history: [], tools, ctx }).messages[1]).toEqual(first);
     expect(JSON.stringify(first)).not.toContain("later.txt");
   });
 
   it("drops the git and autonomous sections when they do not apply", () => {
     const { ctx } = setup();
-    const prompt = geminiCliHarness.render({ history: [], tools: geminiCliHarness.tools(ctx), ctx })
-      .messages[0]!.content as string;
+    const prompt = firstRequest(geminiCliHarness, ctx, []).messages[0]!.content as string;
     expect(prompt).toContain("operating in **Auto-Edit** mode");
     expect(prompt).not.toContain("# Git Repository");
     expect(prompt).not.toContain("# Autonomous Mode");
@@ -164,8 +165,7 @@ Always run the tests.
     const { ctx } = setup({
       skills: [{ name: "release", description: "Cut a release", path: "/skills/release/SKILL.md" }],
     });
-    const prompt = geminiCliHarness.render({ history: [], tools: geminiCliHarness.tools(ctx), ctx })
-      .messages[0]!.content as string;
+    const prompt = firstRequest(geminiCliHarness, ctx, []).messages[0]!.content as string;
     expect(prompt).toContain(
       "<available_skills>\n  <skill>\n    <name>release</name>\n    <description>Cut a release</description>\n    <location>/skills/release/SKILL.md</location>\n  </skill>\n</available_skills>",
     );

@@ -8,7 +8,8 @@ import { harnessContext } from "./support/harness-fixtures.js";
 
 const ctx = harnessContext({ model: "qwen2.5-coder:7b", instructions: "Use pnpm." });
 
-const tools = hermesHarness.tools(ctx);
+const opened = hermesHarness.open(ctx);
+const tools = opened.tools;
 let n = 0;
 const parse = (text: string) => hermesHarness.parse!(text, { step: 1, newId: () => `call_${++n}` });
 const call = (name: string, args: unknown) => ({
@@ -21,7 +22,7 @@ describe("hermes prompt", () => {
   it("offers Codex's tools, described in the system prompt only", () => {
     expect(tools.map((t) => t.name)).toEqual(["shell_command", "apply_patch", "update_plan"]);
     expect(hermesHarness.matches("qwen2.5-coder")).toBe(false);
-    const request = hermesHarness.render({ history: [], tools, ctx });
+    const request = opened.render({ history: [], tools, ctx });
     expect(request.tools).toEqual([]);
     expect(request.messages).toHaveLength(1);
     const system = request.messages[0]!.content as string;
@@ -270,7 +271,7 @@ describe("hermes history", () => {
       },
       { type: "format_error", turnId: "t1", step: 3, text: "fix your call" },
     ];
-    const { messages } = hermesHarness.render({ history, tools, ctx });
+    const { messages } = opened.render({ history, tools, ctx });
     expect(messages.slice(1)).toEqual([
       { role: "user", content: "fix it" },
       {

@@ -11,7 +11,8 @@ let call: (name: string, args: object) => Promise<ToolResult>;
 
 beforeEach(() => {
   dir = tempDir("oi-kimi-files-");
-  const tools = kimiCodeHarness.tools(harnessContext({ cwd: dir, scratchDir: dir }));
+  const opened = kimiCodeHarness.open(harnessContext({ cwd: dir, scratchDir: dir }));
+  const tools = opened.tools;
   call = toolRunner(tools, toolContext(dir));
 });
 

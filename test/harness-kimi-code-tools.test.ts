@@ -14,7 +14,8 @@ let call: (name: string, args: object) => Promise<ToolResult>;
 beforeEach(() => {
   dir = tempDir("oi-kimi-tools-");
   scratch = tempDir("oi-kimi-scratch-");
-  const tools = kimiCodeHarness.tools(harnessContext({ cwd: dir, scratchDir: scratch }));
+  const opened = kimiCodeHarness.open(harnessContext({ cwd: dir, scratchDir: scratch }));
+  const tools = opened.tools;
   call = toolRunner(tools, toolContext(dir));
 });
 
@@ -55,7 +56,7 @@ describe("Bash", () => {
       output: BACKGROUND_UNAVAILABLE,
       isError: true,
     });
-    const bash = kimiCodeHarness.tools({ scratchDir: scratch } as HarnessContext)[0] as Tool;
+    const bash = kimiCodeHarness.open({ scratchDir: scratch } as HarnessContext).tools[0] as Tool;
     const parsed = bash.schema.safeParse({ command: "ls", timeout: 301 });
     expect(parsed.error?.issues[0]?.message).toBe("timeout must be ≤ 300s (foreground)");
   });

@@ -6,7 +6,7 @@ import { kimiCodeHarness } from "../src/harnesses/kimi-code/kimi-code-harness.js
 import { AUTO_MODE_REMINDER } from "../src/harnesses/kimi-code/render.js";
 import type { HarnessContext } from "../src/harnesses/types.js";
 import type { HistoryEvent } from "../src/store/events.js";
-import { harnessContext as baseContext } from "./support/harness-fixtures.js";
+import { harnessContext as baseContext, firstRequest } from "./support/harness-fixtures.js";
 
 const golden = JSON.parse(readFileSync(new URL("./golden/kimi-code/tools.json", import.meta.url), "utf8"));
 
@@ -19,7 +19,8 @@ const user = (text: string, turnId = "t1"): HistoryEvent => ({
   content: [{ type: "text", text }],
 });
 describe("kimi-code tool surface", () => {
-  const tools = kimiCodeHarness.tools(harnessContext());
+  const opened = kimiCodeHarness.open(harnessContext());
+  const tools = opened.tools;
 
   it("has Kimi Code's core tools with its exact schemas, key order included", () => {
     const actual = tools.map((tool) => ({ name: tool.name, parameters: tool.parameters }));
@@ -79,8 +80,7 @@ describe("kimi-code request layout", () => {
         },
       ],
     });
-    const system = kimiCodeHarness.render({ history: [user("hi")], tools: kimiCodeHarness.tools(ctx), ctx })
-      .messages[0];
+    const system = firstRequest(kimiCodeHarness, ctx, [user("hi")]).messages[0];
     expect(system?.role).toBe("system");
     const text = system?.content as string;
     expect(text).toMatch(/^You are Open Interpreter, /);
@@ -110,8 +110,7 @@ describe("kimi-code request layout", () => {
 
   it("leaves out the optional sections when there is nothing to show", () => {
     const ctx = harnessContext();
-    const text = kimiCodeHarness.render({ history: [], tools: kimiCodeHarness.tools(ctx), ctx }).messages[0]
-      ?.content as string;
+    const text = firstRequest(kimiCodeHarness, ctx, []).messages[0]?.content as string;
     expect(text).toContain("```\n[not readable]\n```\n\n# Project Information");
     expect(text).toContain("```````\n\n```````\n\n# Ultimate Reminders");
     expect(text).not.toContain("# Skills");
@@ -120,27 +119,25 @@ describe("kimi-code request layout", () => {
   it("keeps the system prompt fixed for the session even when the directory changes", () => {
     const cwd = mkdtempSync(path.join(os.tmpdir(), "oi-kimi-memo-"));
     const ctx = harnessContext({ cwd, roots: [cwd] });
-    const tools = kimiCodeHarness.tools(ctx);
-    const first = kimiCodeHarness.render({ history: [], tools, ctx }).messages[0]?.content;
+    const opened = kimiCodeHarness.open(ctx);
+    const tools = opened.tools;
+    const first = opened.render({ history: [], tools, ctx }).messages[0]?.content;
     writeFileSync(path.join(cwd, "new.txt"), "");
-    expect(kimiCodeHarness.render({ history: [], tools, ctx }).messages[0]?.content).toBe(first);
-    const fresh = kimiCodeHarness.tools(ctx);
-    expect(kimiCodeHarness.render({ history: [], tools: fresh, ctx }).messages[0]?.content).toContain(
+    expect(opened.render({ history: [], tools, ctx }).messages[0]?.content).toBe(first);
+    const freshSession = kimiCodeHarness.open(ctx);
+    const fresh = freshSession.tools;
+    expect(freshSession.render({ history: [], tools: fresh, ctx }).messages[0]?.content).toContain(
       "└── new.txt",
     );
   });
 
   it("puts the auto-mode reminder after every user message and sends Kimi Code's knobs", () => {
     const ctx = harnessContext();
-    const request = kimiCodeHarness.render({
-      history: [
-        user("one"),
-        { type: "assistant_message", turnId: "t1", step: 1, text: "ok", reasoning: "" },
-        user("two", "t2"),
-      ],
-      tools: kimiCodeHarness.tools(ctx),
-      ctx,
-    });
+    const request = firstRequest(kimiCodeHarness, ctx, [
+      user("one"),
+      { type: "assistant_message", turnId: "t1", step: 1, text: "ok", reasoning: "" },
+      user("two", "t2"),
+    ]);
     expect(request.messages.slice(1)).toEqual([
       { role: "user", content: "one" },
       { role: "user", content: AUTO_MODE_REMINDER },

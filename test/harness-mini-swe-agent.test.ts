@@ -9,7 +9,7 @@ import {
 import { formatObservation, formatTimeout } from "../src/harnesses/mini-swe-agent/observation.js";
 import { formatErrorText } from "../src/harnesses/mini-swe-agent/parse-action.js";
 import type { HistoryEvent } from "../src/store/events.js";
-import { harnessContext, tempDir, toolContext } from "./support/harness-fixtures.js";
+import { firstRequest, harnessContext, tempDir, toolContext } from "./support/harness-fixtures.js";
 
 const ctx = harnessContext({ model: "mock-model" });
 
@@ -18,7 +18,8 @@ const parse = (text: string) => miniSweAgentHarness.parse!(text, { step: 1, newI
 
 describe("mini-swe-agent protocol", () => {
   it("sends no tool schema: one bash action, described only in the prompt", () => {
-    const tools = miniSweAgentHarness.tools(ctx);
+    const opened = miniSweAgentHarness.open(ctx);
+    const tools = opened.tools;
     expect(tools.map((t) => [t.name, t.parameters])).toEqual([
       [
         "bash",
@@ -29,7 +30,7 @@ describe("mini-swe-agent protocol", () => {
         },
       ],
     ]);
-    const request = miniSweAgentHarness.render({
+    const request = opened.render({
       history: [{ type: "user_message", turnId: "t1", content: [{ type: "text", text: "Fix the bug." }] }],
       tools,
       ctx,
@@ -212,7 +213,7 @@ describe("mini-swe-agent history", () => {
       },
       { type: "user_message", turnId: "t2", content: [{ type: "text", text: "next" }] },
     ];
-    const { messages } = miniSweAgentHarness.render({ history, tools: miniSweAgentHarness.tools(ctx), ctx });
+    const { messages } = firstRequest(miniSweAgentHarness, ctx, history);
     expect(messages.slice(1)).toEqual([
       { role: "user", content: instancePrompt("task") },
       { role: "assistant", content: "```bash\nls\n```" },

@@ -11,7 +11,8 @@ const golden = JSON.parse(readFileSync(new URL("./golden/pi/tools.json", import.
 function workspace() {
   const cwd = tempDir("oi-pi-");
   const scratchDir = path.join(cwd, ".scratch");
-  const tools = piHarness.tools(harnessContext({ cwd, scratchDir }));
+  const opened = piHarness.open(harnessContext({ cwd, scratchDir }));
+  const tools = opened.tools;
   const call = toolRunner(tools, toolContext(cwd));
   const write = (file: string, text: string) => writeFileSync(path.join(cwd, file), text);
   const read = (file: string) => readFileSync(path.join(cwd, file), "utf8");
@@ -19,7 +20,8 @@ function workspace() {
 }
 
 describe("pi tool surface", () => {
-  const tools = piHarness.tools(harnessContext());
+  const opened = piHarness.open(harnessContext());
+  const tools = opened.tools;
 
   it("has pi's four tools, in its order, with its exact parameter schemas", () => {
     expect(tools.map((tool) => ({ name: tool.name, parameters: tool.parameters }))).toEqual(golden);
@@ -38,7 +40,7 @@ describe("pi tool surface", () => {
 
   it("sends the tools as chat functions and the short prompt with date and cwd last", () => {
     const ctx = harnessContext({ instructions: "Run npm test before answering." });
-    const request = piHarness.render({ history: [], tools, ctx });
+    const request = opened.render({ history: [], tools, ctx });
     expect(request.tools.map((t) => [t.function.name, t.function.strict])).toEqual([
       ["read", false],
       ["bash", false],

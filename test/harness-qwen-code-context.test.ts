@@ -5,7 +5,7 @@ import { qwenArguments } from "../src/harnesses/qwen-code/argument-order.js";
 import { qwenCodeHarness } from "../src/harnesses/qwen-code/qwen-code-harness.js";
 import type { HarnessContext } from "../src/harnesses/types.js";
 import type { HistoryEvent } from "../src/store/events.js";
-import { harnessWorkspace } from "./support/harness-fixtures.js";
+import { firstRequest, harnessWorkspace } from "./support/harness-fixtures.js";
 
 /** A temp workspace; the harness's tools are built on the first `run`. */
 const setup = (overrides: Partial<HarnessContext> = {}) =>
@@ -71,11 +71,12 @@ describe("request layout", () => {
     file("README.md", "");
     file(".env", "");
     mkdirSync(path.join(ctx.cwd, "src"));
-    const tools = qwenCodeHarness.tools(ctx);
+    const opened = qwenCodeHarness.open(ctx);
+    const tools = opened.tools;
     const history: HistoryEvent[] = [
       { type: "user_message", turnId: "t1", content: [{ type: "text", text: "Hi" }] },
     ];
-    const request = qwenCodeHarness.render({ history, tools, ctx });
+    const request = opened.render({ history, tools, ctx });
     const [system, startup, ack, user] = request.messages;
     const prompt = system!.content as string;
     expect(prompt.startsWith("You are Qwen Code, an interactive CLI agent")).toBe(true);
@@ -118,7 +119,8 @@ describe("request layout", () => {
 
   it("replays tool calls with arguments in Qwen's key order and empty text as an empty string", () => {
     const { ctx } = setup();
-    const tools = qwenCodeHarness.tools(ctx);
+    const opened = qwenCodeHarness.open(ctx);
+    const tools = opened.tools;
     const call = (callId: string, name: string, args: string): HistoryEvent => ({
       type: "tool_call",
       turnId: "t1",
@@ -141,7 +143,7 @@ describe("request layout", () => {
       { type: "tool_result", turnId: "t1", callId: "a", status: "completed", output: "ok", display: [] },
       { type: "tool_result", turnId: "t1", callId: "b", status: "completed", output: "ok", display: [] },
     ];
-    const assistant = qwenCodeHarness.render({ history, tools, ctx }).messages[4] as {
+    const assistant = opened.render({ history, tools, ctx }).messages[4] as {
       content: string;
       reasoning_content: string;
       tool_calls: Array<{ function: { arguments: string } }>;
@@ -160,8 +162,7 @@ describe("request layout", () => {
 
   it("says the commands run outside a sandbox in full-access mode", () => {
     const { ctx } = setup({ mode: "full-access" });
-    const prompt = qwenCodeHarness.render({ history: [], tools: qwenCodeHarness.tools(ctx), ctx })
-      .messages[0]!.content as string;
+    const prompt = firstRequest(qwenCodeHarness, ctx, []).messages[0]!.content as string;
     expect(prompt).toContain("# Outside of Sandbox");
     expect(prompt).not.toContain("# Git Repository");
   });

@@ -121,3 +121,74 @@ describe("automatic choice", () => {
     });
   });
 });
+
+describe("a harness is opened per session and model", () => {
+  type Tools = Array<{ function: { name: string; description: string; parameters: unknown } }>;
+  const tools = (i: number) => (model.requests[i]!.body as { tools: Tools }).tools;
+
+  it("/model from Gemini 2.5 to Gemini 3 gives exactly the tools a fresh Gemini 3 session gets", async () => {
+    model = await startFakeModel();
+    oi = await startInProcess({ model, cli: { model: "gemini-2.5-pro" } });
+    const { sessionId } = await oi.newSession();
+    model.reply({ text: "on 2.5" });
+    await oi.prompt(sessionId, "hi");
+    await oi.prompt(sessionId, "/model gemini-3-pro-preview");
+    model.reply({ text: "on 3" });
+    await oi.prompt(sessionId, "hi again");
+
+    const fresh = await oi.newSession();
+    await oi.agent.request(methods.agent.session.setConfigOption, {
+      sessionId: fresh.sessionId,
+      configId: "model",
+      value: "gemini-3-pro-preview",
+    });
+    model.reply({ text: "fresh 3" });
+    await oi.prompt(fresh.sessionId, "hi");
+
+    expect(tools(0)).not.toEqual(tools(2));
+    expect(tools(1)).toEqual(tools(2));
+  });
+
+  it("a switch to another harness and back opens the first one anew, as a fresh session has it", async () => {
+    model = await startFakeModel();
+    oi = await startInProcess({ model, configToml: 'mode = "full-access"\n' });
+    const { sessionId, cwd } = await oi.newSession();
+    await oi.prompt(sessionId, "/harness claude-code");
+    writeFileSync(path.join(cwd, "a.txt"), "one\n");
+    model.reply(
+      { toolCalls: [{ id: "r1", name: "Read", arguments: { file_path: path.join(cwd, "a.txt") } }] },
+      { text: "read it" },
+    );
+    await oi.prompt(sessionId, "read a.txt");
+    await oi.prompt(sessionId, "/harness codex");
+    model.reply({ text: "on codex" });
+    await oi.prompt(sessionId, "hi");
+    await oi.prompt(sessionId, "/harness claude-code");
+    // The Read tracker of the first claude-code session is gone: Edit asks for a Read first.
+    model.reply(
+      {
+        toolCalls: [
+          {
+            id: "e1",
+            name: "Edit",
+            arguments: { file_path: path.join(cwd, "a.txt"), old_string: "one", new_string: "two" },
+          },
+        ],
+      },
+      { text: "edited" },
+    );
+    await oi.prompt(sessionId, "edit a.txt");
+    const edit = (model.requests[4]!.body as Body).messages.find(
+      (m) =>
+        m.role === "tool" && typeof m.content === "string" && m.content.includes("has not been read yet"),
+    );
+    expect(edit).toBeDefined();
+    expect(readFileSync(path.join(cwd, "a.txt"), "utf8")).toBe("one\n");
+
+    const fresh = await oi.newSession();
+    await oi.prompt(fresh.sessionId, "/harness claude-code");
+    model.reply({ text: "fresh" });
+    await oi.prompt(fresh.sessionId, "hi");
+    expect(tools(3)).toEqual(tools(5));
+  });
+});

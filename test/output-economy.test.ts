@@ -63,7 +63,8 @@ describe("tool output economy", () => {
     async (_id, entry) => {
       const harness = await entry.load();
       const scratchDir = tempDir("oi-econ-");
-      const own = harness.tools(harnessContext({ scratchDir }));
+      const ownSession = harness.open(harnessContext({ scratchDir }));
+      const own = ownSession.tools;
       const economize = economizer({ harness, own, scratchDir, history: () => [] });
       const cap = harness.output?.foreignMaxChars ?? FOREIGN_MAX_CHARS;
       const mcp = call("mcp__files__dump");

@@ -55,17 +55,17 @@ export interface HarnessEntry extends HarnessInfo {
 }
 
 /**
- * A harness is data plus small pure functions: no loop of its own. The session runs the
- * loop and asks the harness for its tools and for the request to send.
+ * A harness is data plus small pure functions: no loop of its own. The session runs the loop;
+ * it opens the harness once per (session, harness, model) and drops what it opened when either
+ * the harness or the model changes, so state a harness keeps for a session dies with it.
  */
 export interface Harness extends HarnessInfo {
-  /** The exact tool surface, built once per session. */
-  tools(ctx: HarnessContext): Tool[];
-  /** System prompt, injected context and the history in this harness's layout. */
-  render(options: { history: HistoryEvent[]; tools: Tool[]; ctx: HarnessContext }): ChatRequest;
+  /** The harness for one session and model: its tool surface and per-session state (chosen here per model family). */
+  open(ctx: HarnessContext): HarnessSession;
   /**
    * Only for text-protocol harnesses (models without native tool calls): reads the calls out
-   * of the reply text. When present, `render` sends no `tools` and shows results as text.
+   * of the reply text, a pure function of it. When present, `render` sends no `tools` and
+   * shows results as text.
    */
   parse?(text: string, options: { step: number; newId(): string }): ParsedReply;
   /** How the harness's original shows errors that happen before a tool runs (default: plain). */
@@ -74,6 +74,17 @@ export interface Harness extends HarnessInfo {
   compaction?: CompactionRule;
   /** How its original keeps tool output out of the context beyond its own tools' caps. */
   output?: OutputPolicy;
+}
+
+/** A harness opened for one session and model. */
+export interface HarnessSession {
+  /** The exact tool surface of the original for this model. */
+  readonly tools: Tool[];
+  /**
+   * System prompt, injected context and the history in this harness's layout. `tools` are
+   * this session's plus the MCP tools; `ctx` is the session's context now (the mode may change).
+   */
+  render(options: { history: HistoryEvent[]; tools: Tool[]; ctx: HarnessContext }): ChatRequest;
 }
 
 /** Applied by the session to every tool result before it enters the history (output-economy.ts). */

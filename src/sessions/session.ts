@@ -1,7 +1,7 @@
 import type { Mode } from "../config/types.js";
 import type { Skill } from "../context/skills/parse-skill.js";
 import { chooseHarness, findHarness } from "../harnesses/harness-list.js";
-import type { Harness, HarnessContext } from "../harnesses/types.js";
+import type { Harness, HarnessContext, HarnessSession } from "../harnesses/types.js";
 import type { ContentBlock, HistoryEvent, HistoryEventOf, StopReason } from "../store/events.js";
 import type { SessionRecord } from "../store/types.js";
 import type { McpServerSpec } from "../tools/mcp/mcp-server-spec.js";
@@ -32,7 +32,8 @@ const TEXT_PROTOCOL_FALLBACK = "hermes";
  */
 export class Session {
   private client: ClientPort | undefined;
-  private readonly toolsByHarness = new Map<string, Tool[]>();
+  /** The harness opened for this session and its model; dropped when either changes. */
+  private opened: { harness: string; model: string; session: HarnessSession } | undefined;
   private readonly queue = new TurnQueue();
   private controller: AbortController | undefined;
   private runningTurn: string | undefined;
@@ -115,7 +116,8 @@ export class Session {
       try {
         const harness = await this.harnessChoice().harness.load();
         const ctx = await this.harnessContext();
-        return await this.compactor(harness, this.toolsFor(harness, ctx), ctx).manual(controller.signal);
+        const opened = this.open(harness, ctx);
+        return await this.compactor(harness, opened, opened.tools, ctx).manual(controller.signal);
       } finally {
         this.controller = undefined;
       }
@@ -281,15 +283,16 @@ export class Session {
     const ctx = await this.harnessContext();
     if (await abortedBefore(this.deps.mcp.ready, signal)) return "cancelled";
     const { manager } = this.deps.mcp;
-    const own = this.toolsFor(harness, ctx);
+    const opened = this.open(harness, ctx);
+    const own = opened.tools;
     const tools = [...own, ...manager.tools().map((info) => mcpTool(info, manager))];
-    const compactor = this.compactor(harness, tools, ctx);
+    const compactor = this.compactor(harness, opened, tools, ctx);
     return runTurn({
       turnId,
       signal,
       maxSteps: this.deps.maxTurnSteps,
       tools,
-      render: (history) => harness.render({ history: compactor.view(history), tools, ctx }),
+      render: (history) => opened.render({ history: compactor.view(history), tools, ctx }),
       parse: harness.parse?.bind(harness),
       toolError: harness.toolError?.bind(harness),
       newId: this.deps.newId,
@@ -306,12 +309,12 @@ export class Session {
     });
   }
 
-  private compactor(harness: Harness, tools: Tool[], ctx: HarnessContext): Compactor {
+  private compactor(harness: Harness, opened: HarnessSession, tools: Tool[], ctx: HarnessContext): Compactor {
     return sessionCompactor({
       harness,
       model: this.model,
       deps: this.deps,
-      render: (history) => harness.render({ history, tools, ctx }),
+      render: (history) => opened.render({ history, tools, ctx }),
       history: () => this.history,
       commit: (events) => this.commit(events),
       send: (output) => this.send(output),
@@ -357,13 +360,13 @@ export class Session {
     };
   }
 
-  private toolsFor(harness: Harness, ctx: HarnessContext): Tool[] {
-    let tools = this.toolsByHarness.get(harness.id);
-    if (!tools) {
-      tools = harness.tools(ctx);
-      this.toolsByHarness.set(harness.id, tools);
-    }
-    return tools;
+  /** The harness opened for this session and model, opened again when either changed. */
+  private open(harness: Harness, ctx: HarnessContext): HarnessSession {
+    const { opened } = this;
+    if (opened?.harness === harness.id && opened.model === this.model) return opened.session;
+    const session = harness.open(ctx);
+    this.opened = { harness: harness.id, model: this.model, session };
+    return session;
   }
 
   private harnessContext(): Promise<HarnessContext> {

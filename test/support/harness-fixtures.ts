@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Harness, HarnessContext } from "../../src/harnesses/types.js";
+import type { HistoryEvent } from "../../src/store/events.js";
 import { createLocalExec } from "../../src/tools/exec/run-command.js";
 import { createLocalFs } from "../../src/tools/local-fs.js";
 import type { ExecResult, Tool, ToolContext, ToolResult } from "../../src/tools/types.js";
@@ -98,7 +99,7 @@ export function harnessWorkspace(
   const ctx = harnessContext({ cwd, scratchDir: tempDir(`${options.prefix}scratch-`), ...options.context });
   let built: Tool[] | undefined;
   const tools = () => {
-    built ??= harness.tools(ctx);
+    built ??= harness.open(ctx).tools;
     return built;
   };
   const run = toolRunner(tools, toolContext(cwd));
@@ -120,4 +121,10 @@ export function execResult(overrides: Partial<ExecResult> = {}): ExecResult {
     totalLines: 0,
     ...overrides,
   };
+}
+
+/** The request a freshly opened harness renders for `history`, with its own tools. */
+export function firstRequest(harness: Harness, ctx: HarnessContext, history: HistoryEvent[]) {
+  const opened = harness.open(ctx);
+  return opened.render({ history, tools: opened.tools, ctx });
 }

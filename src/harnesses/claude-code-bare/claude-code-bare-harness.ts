@@ -31,21 +31,24 @@ export const claudeCodeBareHarness: Harness = {
   output: { unchangedRead: FILE_UNCHANGED_STUB, foreignMaxChars: 100_000 },
   compaction: { reserve: 33_000, prompt: compactPrompt },
   toolError: toolUseError,
-  tools() {
+  open(ctx) {
     const files = new ReadTracker();
-    return [
+    const tools = [
       bashTool({ description: BARE_DESCRIPTIONS.Bash }),
       readTool({ files, description: BARE_DESCRIPTIONS.Read }),
       editTool({ files, description: BARE_DESCRIPTIONS.Edit }),
     ];
-  },
-  render({ history, tools, ctx }) {
-    return renderClaudeCode({
-      history,
+    return {
       tools,
-      harness: "claude-code-bare",
-      system: bareSystemPrompt(ctx),
-      reminders: contextReminders(ctx),
-    });
+      render({ history, tools, ctx }) {
+        return renderClaudeCode({
+          history,
+          tools,
+          harness: "claude-code-bare",
+          system: bareSystemPrompt(ctx),
+          reminders: contextReminders(ctx),
+        });
+      },
+    };
   },
 };

@@ -23,8 +23,8 @@ export const CLAUDE_CODE_MAX_TOKENS = 32_000;
 /**
  * Claude Code's harness in its Bash/Read/Write/Edit/MultiEdit/Glob/Grep/LS/TodoWrite generation:
  * the system prompt in Claude Code's sections with the `<env>` block, skills and AGENTS.md as the
- * reminders Claude Code opens the conversation with, and `max_tokens: 32000`. The Read tracker lives in the closure of one
- * session's tool set, so Read-before-Edit holds per session.
+ * reminders Claude Code opens the conversation with, and `max_tokens: 32000`. The Read tracker
+ * belongs to what `open` returns, so Read-before-Edit holds per session and model.
  */
 export const claudeCodeHarness: Harness = {
   ...claudeCodeInfo,
@@ -33,10 +33,10 @@ export const claudeCodeHarness: Harness = {
   // Claude Code: window − 20k (summary output) − 13k buffer.
   compaction: { reserve: 33_000, prompt: compactPrompt },
   toolError: toolUseError,
-  tools(ctx) {
+  open(ctx) {
     const files = new ReadTracker();
     const skills = ctx.skills.length > 0 ? [skillTool(ctx.skills)] : [];
-    return [
+    const tools = [
       bashTool(),
       globTool(),
       grepTool(),
@@ -48,15 +48,18 @@ export const claudeCodeHarness: Harness = {
       todoWriteTool(),
       ...skills,
     ];
-  },
-  render({ history, tools, ctx }) {
-    return renderClaudeCode({
-      history,
+    return {
       tools,
-      harness: "claude-code",
-      system: `${prompt.trimEnd()}\n\n${environmentBlock(ctx)}`,
-      reminders: contextReminders(ctx),
-      knobs: { max_tokens: CLAUDE_CODE_MAX_TOKENS },
-    });
+      render({ history, tools, ctx }) {
+        return renderClaudeCode({
+          history,
+          tools,
+          harness: "claude-code",
+          system: `${prompt.trimEnd()}\n\n${environmentBlock(ctx)}`,
+          reminders: contextReminders(ctx),
+          knobs: { max_tokens: CLAUDE_CODE_MAX_TOKENS },
+        });
+      },
+    };
   },
 };

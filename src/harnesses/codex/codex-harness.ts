@@ -20,37 +20,45 @@ export const codexHarness: Harness = {
   output: { foreignMaxChars: 10_000 },
   // Codex: auto-compact at 90 % of the window (`model_auto_compact_token_limit` default).
   compaction: { ratio: 0.9 },
-  tools: () => [shellCommandTool(), applyPatchTool(), updatePlanTool()],
-  render({ history, tools, ctx }) {
-    const context: ChatMessage[] = [];
-    if (ctx.instructions) {
-      context.push({ role: "user", content: agentsMdBlock({ directory: ctx.cwd, text: ctx.instructions }) });
-    }
-    const skills = skillsBlock(ctx.skills);
-    if (skills) context.push({ role: "user", content: skills });
-    context.push({
-      role: "user",
-      content: environmentContext({
-        cwd: ctx.cwd,
-        shell: ctx.shell,
-        currentDate: ctx.currentDate,
-        timezone: ctx.timezone,
-      }),
-    });
+  open(ctx) {
+    const tools = [shellCommandTool(), applyPatchTool(), updatePlanTool()];
     return {
-      messages: [
-        // Without a working sandbox the text must not promise unasked commands in `auto`.
-        {
-          role: "system",
-          content: `${prompt}\n\n${permissionsBlock({ mode: ctx.mode, sandboxed: ctx.sandboxed, writableRoots: ctx.roots })}`,
-        },
-        ...context,
-        ...renderChatMessages(history, { tools, harness: "codex" }),
-      ],
-      tools: chatTools(tools, { strict: false }),
-      // Codex keys the prompt cache by conversation id; sent to OpenAI-family models only, as
-      // strict servers of other models may reject a field they do not know.
-      ...(codexInfo.matches(ctx.model) ? { knobs: { prompt_cache_key: ctx.sessionId } } : {}),
+      tools,
+      render({ history, tools, ctx }) {
+        const context: ChatMessage[] = [];
+        if (ctx.instructions) {
+          context.push({
+            role: "user",
+            content: agentsMdBlock({ directory: ctx.cwd, text: ctx.instructions }),
+          });
+        }
+        const skills = skillsBlock(ctx.skills);
+        if (skills) context.push({ role: "user", content: skills });
+        context.push({
+          role: "user",
+          content: environmentContext({
+            cwd: ctx.cwd,
+            shell: ctx.shell,
+            currentDate: ctx.currentDate,
+            timezone: ctx.timezone,
+          }),
+        });
+        return {
+          messages: [
+            // Without a working sandbox the text must not promise unasked commands in `auto`.
+            {
+              role: "system",
+              content: `${prompt}\n\n${permissionsBlock({ mode: ctx.mode, sandboxed: ctx.sandboxed, writableRoots: ctx.roots })}`,
+            },
+            ...context,
+            ...renderChatMessages(history, { tools, harness: "codex" }),
+          ],
+          tools: chatTools(tools, { strict: false }),
+          // Codex keys the prompt cache by conversation id; sent to OpenAI-family models only, as
+          // strict servers of other models may reject a field they do not know.
+          ...(codexInfo.matches(ctx.model) ? { knobs: { prompt_cache_key: ctx.sessionId } } : {}),
+        };
+      },
     };
   },
 };

@@ -5,7 +5,6 @@ import type { Harness, HarnessContext } from "../types.js";
 import compactPrompt from "./compact-prompt.md";
 import { geminiCliInfo } from "./gemini-cli-info.js";
 import { sessionContext } from "./session-context.js";
-import { sessionMemo, withSessionMemo } from "./session-memo.js";
 import { geminiSystemPrompt } from "./system-prompt.js";
 import { toolFamily } from "./tool-family.js";
 import { globTool } from "./tools/glob.js";
@@ -20,7 +19,7 @@ import { writeTodosTool } from "./tools/write-todos.js";
 /** Gemini CLI's tools in its registration order (`packages/core/src/config/config.ts::createToolRegistry`). */
 export function geminiCliTools(ctx: HarnessContext): Tool[] {
   const family = toolFamily(ctx.model);
-  const tools = [
+  return [
     listDirectoryTool(),
     readFileTool(family),
     grepSearchTool(family),
@@ -30,8 +29,6 @@ export function geminiCliTools(ctx: HarnessContext): Tool[] {
     runShellCommandTool({ scratchDir: ctx.scratchDir }),
     writeTodosTool(),
   ];
-  // The first user message is fixed at session start, as Gemini CLI builds it once per chat.
-  return withSessionMemo(tools, { sessionContext: sessionContext(ctx) });
 }
 
 /**
@@ -46,16 +43,23 @@ export const geminiCliHarness: Harness = {
   output: { foreignMaxChars: 40_000 },
   // Gemini CLI: compress at 50 % of the window into a <state_snapshot>.
   compaction: { ratio: 0.5, prompt: compactPrompt },
-  tools: geminiCliTools,
-  render({ history, tools, ctx }) {
+  open(ctx) {
+    // The first user message is fixed at session start, as Gemini CLI builds it once per chat.
+    const context = sessionContext(ctx);
+    const tools = geminiCliTools(ctx);
     return {
-      messages: [
-        { role: "system", content: geminiSystemPrompt(ctx) },
-        { role: "user", content: sessionMemo(tools, "sessionContext", () => sessionContext(ctx)) },
-        ...renderChatMessages(history, { tools, harness: "gemini-cli" }),
-      ],
-      tools: chatTools(tools),
-      knobs: { temperature: 1, top_p: 0.95 },
+      tools,
+      render({ history, tools, ctx }) {
+        return {
+          messages: [
+            { role: "system", content: geminiSystemPrompt(ctx) },
+            { role: "user", content: context },
+            ...renderChatMessages(history, { tools, harness: "gemini-cli" }),
+          ],
+          tools: chatTools(tools),
+          knobs: { temperature: 1, top_p: 0.95 },
+        };
+      },
     };
   },
 };

@@ -48,22 +48,27 @@ export const hermesHarness: Harness = {
   ...hermesInfo,
   // Codex's tools, so Codex's 10 000 budget for anything else.
   output: { foreignMaxChars: 10_000 },
-  tools: () => [shellCommandTool(), applyPatchTool(), updatePlanTool()],
-  render({ history, tools, ctx }) {
-    const messages = renderTextMessages(history, {
-      harness: "hermes",
-      foreignCall(call) {
-        if (NAMES.has(call.name)) return toolCallText(call.name, parsedOr(call.arguments));
-        const command = commandOf(call);
-        if (command !== undefined) return toolCallText("shell_command", { command });
-        return `[called ${call.name} with ${call.arguments}]`;
-      },
-      observations: (results) =>
-        results.map((r) => `<tool_response>\n${r.output}\n</tool_response>`).join("\n"),
-    });
+  open(ctx) {
+    const tools = [shellCommandTool(), applyPatchTool(), updatePlanTool()];
     return {
-      messages: [{ role: "system", content: hermesSystemPrompt(ctx, tools) }, ...messages],
-      tools: [],
+      tools,
+      render({ history, tools, ctx }) {
+        const messages = renderTextMessages(history, {
+          harness: "hermes",
+          foreignCall(call) {
+            if (NAMES.has(call.name)) return toolCallText(call.name, parsedOr(call.arguments));
+            const command = commandOf(call);
+            if (command !== undefined) return toolCallText("shell_command", { command });
+            return `[called ${call.name} with ${call.arguments}]`;
+          },
+          observations: (results) =>
+            results.map((r) => `<tool_response>\n${r.output}\n</tool_response>`).join("\n"),
+        });
+        return {
+          messages: [{ role: "system", content: hermesSystemPrompt(ctx, tools) }, ...messages],
+          tools: [],
+        };
+      },
     };
   },
   parse: (text, options) => parseToolCalls(text, { newId: options.newId, schemas: SCHEMAS }),

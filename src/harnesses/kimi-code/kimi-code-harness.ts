@@ -1,10 +1,8 @@
-import type { Tool } from "../../tools/types.js";
 import { chatTools } from "../shared/chat-tools.js";
 import type { Harness } from "../types.js";
 import compactPrompt from "./compact-prompt.md";
 import { kimiCodeInfo } from "./kimi-code-info.js";
 import { renderKimiMessages } from "./render.js";
-import { sessionMemo, withSessionMemo } from "./session-memo.js";
 import summaryPrefix from "./summary-prefix.md";
 import { kimiSystemPrompt } from "./system-prompt.js";
 import { bashTool } from "./tools/bash.js";
@@ -34,8 +32,8 @@ export const kimiCodeHarness: Harness = {
   ...kimiCodeInfo,
   // Kimi Code: compact at 85 % of the window or when fewer than 50k tokens stay free.
   compaction: { ratio: 0.85, reserve: 50_000, prompt: compactPrompt, summaryPrefix: summaryPrefix.trim() },
-  tools: (ctx) =>
-    withSessionMemo<Tool[]>([
+  open(ctx) {
+    const tools = [
       bashTool({ scratchDir: ctx.scratchDir }),
       editTool(),
       globTool(),
@@ -43,17 +41,27 @@ export const kimiCodeHarness: Harness = {
       readTool({ scratchDir: ctx.scratchDir }),
       todoListTool(),
       writeTool(),
-    ]),
-  render({ history, tools, ctx }) {
+    ];
     // Like OI's cache key: the prompt is rendered again only if the directory or skills change.
-    const key = `${ctx.cwd}\n${ctx.skills.map((skill) => `${skill.name}:${skill.path}`).join("\n")}`;
+    const prompts = new Map<string, string>();
     return {
-      messages: [
-        { role: "system", content: sessionMemo(tools, key, () => kimiSystemPrompt(ctx)) },
-        ...renderKimiMessages(history, { harness: "kimi-code", tools }),
-      ],
-      tools: chatTools(tools),
-      knobs: kimiKnobs(ctx.sessionId),
+      tools,
+      render({ history, tools, ctx }) {
+        const key = `${ctx.cwd}\n${ctx.skills.map((skill) => `${skill.name}:${skill.path}`).join("\n")}`;
+        let system = prompts.get(key);
+        if (system === undefined) {
+          system = kimiSystemPrompt(ctx);
+          prompts.set(key, system);
+        }
+        return {
+          messages: [
+            { role: "system", content: system },
+            ...renderKimiMessages(history, { harness: "kimi-code", tools }),
+          ],
+          tools: chatTools(tools),
+          knobs: kimiKnobs(ctx.sessionId),
+        };
+      },
     };
   },
 };

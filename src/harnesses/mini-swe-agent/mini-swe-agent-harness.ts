@@ -43,20 +43,25 @@ export function instancePrompt(task: string, info = systemInformation()): string
  */
 export const miniSweAgentHarness: Harness = {
   ...miniSweAgentInfo,
-  tools: () => [bashTool()],
-  render({ history }) {
-    const messages = renderTextMessages(history, {
-      harness: "mini-swe-agent",
-      firstUser: (task) => instancePrompt(task),
-      foreignCall(call) {
-        const command = commandOf(call);
-        return command !== undefined
-          ? `\`\`\`bash\n${command}\n\`\`\``
-          : `[called ${call.name} with ${call.arguments}]`;
+  open(ctx) {
+    const tools = [bashTool()];
+    return {
+      tools,
+      render({ history }) {
+        const messages = renderTextMessages(history, {
+          harness: "mini-swe-agent",
+          firstUser: (task) => instancePrompt(task),
+          foreignCall(call) {
+            const command = commandOf(call);
+            return command !== undefined
+              ? `\`\`\`bash\n${command}\n\`\`\``
+              : `[called ${call.name} with ${call.arguments}]`;
+          },
+          observations: (results) => results.map((r) => r.output).join("\n\n"),
+        });
+        return { messages: [{ role: "system", content: system.trimEnd() }, ...messages], tools: [] };
       },
-      observations: (results) => results.map((r) => r.output).join("\n\n"),
-    });
-    return { messages: [{ role: "system", content: system.trimEnd() }, ...messages], tools: [] };
+    };
   },
   parse: (text, options) => parseAction(text, options),
 };

@@ -14,14 +14,19 @@ export const piHarness: Harness = {
   ...piInfo,
   // pi: compact when fewer than `reserveTokens` (16384) stay free.
   compaction: { reserve: 16_384, prompt: compactPrompt },
-  tools: (ctx) => [readTool(), bashTool({ scratchDir: ctx.scratchDir }), editTool(), writeTool()],
-  render({ history, tools, ctx }) {
+  open(ctx) {
+    const tools = [readTool(), bashTool({ scratchDir: ctx.scratchDir }), editTool(), writeTool()];
     return {
-      messages: [
-        { role: "system", content: piSystemPrompt(ctx) },
-        ...renderChatMessages(history, { tools, harness: "pi" }),
-      ],
-      tools: chatTools(tools, { strict: false }),
+      tools,
+      render({ history, tools, ctx }) {
+        return {
+          messages: [
+            { role: "system", content: piSystemPrompt(ctx) },
+            ...renderChatMessages(history, { tools, harness: "pi" }),
+          ],
+          tools: chatTools(tools, { strict: false }),
+        };
+      },
     };
   },
 };

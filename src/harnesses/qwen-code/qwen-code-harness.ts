@@ -1,7 +1,6 @@
 import type { ChatMessage } from "../../providers/types.js";
 import type { Tool } from "../../tools/types.js";
 import compactPrompt from "../gemini-cli/compact-prompt.md";
-import { sessionMemo, withSessionMemo } from "../gemini-cli/session-memo.js";
 import { renderChatMessages } from "../shared/chat-messages.js";
 import { chatTools } from "../shared/chat-tools.js";
 import type { Harness, HarnessContext } from "../types.js";
@@ -26,7 +25,7 @@ export const QWEN_MAX_TOKENS = 8_000;
 /** Qwen Code's tools in its registration order; one read ledger per session. */
 export function qwenCodeTools(ctx: HarnessContext): Tool[] {
   const ledger = new ReadLedger();
-  const tools = [
+  return [
     listDirectoryTool(),
     readFileTool(ledger),
     grepSearchTool(),
@@ -36,7 +35,6 @@ export function qwenCodeTools(ctx: HarnessContext): Tool[] {
     runShellCommandTool({ scratchDir: ctx.scratchDir }),
     todoWriteTool(),
   ];
-  return withSessionMemo(tools, { startup: startupContext(ctx) });
 }
 
 /**
@@ -51,21 +49,28 @@ export const qwenCodeHarness: Harness = {
   output: { foreignMaxChars: TRUNCATE_THRESHOLD },
   // Qwen Code: min(85 % of the window, window − 20k summary − 13k buffer), Gemini-style snapshot.
   compaction: { ratio: 0.85, reserve: 33_000, prompt: compactPrompt },
-  tools: qwenCodeTools,
-  render({ history, tools, ctx }) {
-    const startup: ChatMessage = {
-      role: "user",
-      content: [{ type: "text", text: sessionMemo(tools, "startup", () => startupContext(ctx)) }],
-    };
+  open(ctx) {
+    // Qwen Code sends its startup context once, as the session started.
+    const startupText = startupContext(ctx);
+    const tools = qwenCodeTools(ctx);
     return {
-      messages: [
-        { role: "system", content: qwenSystemPrompt(ctx) },
-        startup,
-        { role: "assistant", content: STARTUP_ACK },
-        ...renderChatMessages(history, { tools, harness: "qwen-code" }).map(normalizeQwenMessage),
-      ],
-      tools: chatTools(tools),
-      knobs: { max_tokens: QWEN_MAX_TOKENS },
+      tools,
+      render({ history, tools, ctx }) {
+        const startup: ChatMessage = {
+          role: "user",
+          content: [{ type: "text", text: startupText }],
+        };
+        return {
+          messages: [
+            { role: "system", content: qwenSystemPrompt(ctx) },
+            startup,
+            { role: "assistant", content: STARTUP_ACK },
+            ...renderChatMessages(history, { tools, harness: "qwen-code" }).map(normalizeQwenMessage),
+          ],
+          tools: chatTools(tools),
+          knobs: { max_tokens: QWEN_MAX_TOKENS },
+        };
+      },
     };
   },
 };
