@@ -31,7 +31,7 @@ export const claudeCodeBareHarness: Harness = {
   output: { unchangedRead: FILE_UNCHANGED_STUB, foreignMaxChars: 100_000 },
   compaction: { reserve: 33_000, prompt: compactPrompt },
   toolError: toolUseError,
-  open(ctx) {
+  open() {
     const files = new ReadTracker();
     const tools = [
       bashTool({ description: BARE_DESCRIPTIONS.Bash }),

@@ -20,7 +20,7 @@ export const codexHarness: Harness = {
   output: { foreignMaxChars: 10_000 },
   // Codex: auto-compact at 90 % of the window (`model_auto_compact_token_limit` default).
   compaction: { ratio: 0.9 },
-  open(ctx) {
+  open() {
     const tools = [shellCommandTool(), applyPatchTool(), updatePlanTool()];
     return {
       tools,

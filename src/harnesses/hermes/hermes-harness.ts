@@ -48,7 +48,7 @@ export const hermesHarness: Harness = {
   ...hermesInfo,
   // Codex's tools, so Codex's 10 000 budget for anything else.
   output: { foreignMaxChars: 10_000 },
-  open(ctx) {
+  open() {
     const tools = [shellCommandTool(), applyPatchTool(), updatePlanTool()];
     return {
       tools,

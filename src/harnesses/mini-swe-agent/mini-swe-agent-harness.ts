@@ -43,7 +43,7 @@ export function instancePrompt(task: string, info = systemInformation()): string
  */
 export const miniSweAgentHarness: Harness = {
   ...miniSweAgentInfo,
-  open(ctx) {
+  open() {
     const tools = [bashTool()];
     return {
       tools,
