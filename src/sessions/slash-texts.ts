@@ -1,0 +1,88 @@
+import type { Skill } from "../context/skills/parse-skill.js";
+import type { Session } from "./session.js";
+import { formatCost } from "./usage-totals.js";
+
+/** The answers of the built-in slash commands that report on the session, worded for the user. */
+
+export function harnessList(session: Session): string {
+  const options = session.options();
+  const lines = options.harnesses.map(
+    (h) => `- \`${h.id}\`${h.id === options.harness ? " (active)" : ""}: ${h.description}`,
+  );
+  return `Harnesses:\n${lines.join("\n")}\n\nSwitch with \`/harness <id>\`.`;
+}
+
+export function modelList(session: Session): string {
+  const { models, model: current } = session.options();
+  return `Models:\n${models.map((m) => `- \`${m}\`${m === current ? " (active)" : ""}`).join("\n")}\n\nSwitch with \`/model <id>\`.`;
+}
+
+export function skillList(skills: Skill[]): string {
+  if (skills.length === 0)
+    return "No skills found. Add one as `.agents/skills/<name>/SKILL.md` in the project or `~/.agents/skills`.";
+  return `Skills (use \`/<name>\` or just ask):\n${skills.map((s) => `- \`${s.name}\`: ${s.description} (${s.path})`).join("\n")}`;
+}
+
+export function mcpText(session: Session): string {
+  const { servers, problems } = session.mcpStatus();
+  if (servers.length === 0 && problems.length === 0) {
+    return "No MCP servers. Add them under [mcp_servers.<name>] in config.toml, or in your editor's settings.";
+  }
+  const lines = servers.map((s) => {
+    const detail =
+      s.state === "ready" ? `${s.tools} tools` : s.state === "failed" ? `failed: ${s.error}` : s.state;
+    return `- \`${s.name}\` (${s.transport}, from ${s.source}): ${detail}`;
+  });
+  return [`MCP servers:`, ...lines, ...problems.map((p) => `- not used: ${p}`)].join("\n");
+}
+
+export function usageText(session: Session): string {
+  const t = session.usageTotals();
+  if (t.requests === 0) return "No model requests yet in this session.";
+  const share = t.inputTokens > 0 ? Math.round((100 * t.cachedInputTokens) / t.inputTokens) : 0;
+  const estimated =
+    t.estimated > 0
+      ? ` (${t.estimated} estimated: the endpoint reported no usage, counted as bytes / 4)`
+      : "";
+  const cost =
+    t.priced === 0
+      ? `unknown (set [model_prices."${session.model}"] with input, cached_input and output per million tokens in config.toml)`
+      : `${formatCost(t.cost)} ${t.currency ?? ""}${t.priced < t.requests ? ` for ${t.priced} of ${t.requests} requests` : ""}`;
+  const c = t.compaction;
+  const compaction =
+    c.requests === 0
+      ? []
+      : [
+          `Of which compaction: ${c.requests} ${c.requests === 1 ? "request" : "requests"}, ${c.inputTokens + c.outputTokens} tokens (input ${c.inputTokens}, output ${c.outputTokens})${t.priced > 0 ? `, ${formatCost(c.cost)} ${t.currency ?? ""}`.trimEnd() : ""}`,
+        ];
+  return [
+    `Model requests: ${t.requests}${estimated}`,
+    `Input tokens: ${t.inputTokens} (cached: ${t.cachedInputTokens}, ${share}%)`,
+    `Output tokens: ${t.outputTokens} (reasoning: ${t.reasoningTokens})`,
+    `Cost: ${cost.trimEnd()}`,
+    ...compaction,
+    `Time waiting for the model: ${(t.latencyMs / 1000).toFixed(1)} s`,
+  ].join("\n");
+}
+
+export async function statusText(session: Session, endpoint: string): Promise<string> {
+  const choice = session.harnessChoice();
+  const usage = session.lastUsage();
+  const context = usage ? `${usage.contextUsed} / ${usage.contextSize} tokens` : "no model response yet";
+  return [
+    `Session: ${session.id}`,
+    `Directory: ${session.record.cwd}`,
+    `Model: ${session.model || "(none configured)"} at ${endpoint}`,
+    `Harness: ${choice.harness.id} (${choice.reason})`,
+    `Mode: ${session.mode}`,
+    `Sandbox: ${await session.sandboxSummary()}`,
+    `MCP servers: ${mcpSummary(session)}`,
+    `Context: ${context}`,
+  ].join("\n");
+}
+
+function mcpSummary(session: Session): string {
+  const { servers } = session.mcpStatus();
+  if (servers.length === 0) return "none";
+  return servers.map((s) => `${s.name} (${s.state === "ready" ? `${s.tools} tools` : s.state})`).join(", ");
+}
