@@ -1,15 +1,18 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { connectLocalClient, type LocalClient, type LocalSession } from "../acp/local-client.js";
+import { needsSetup } from "../config/needs-setup.js";
 import { MODES } from "../config/types.js";
 import { parseCommandArgs } from "./args.js";
 import { ChatApp } from "./chat/chat-app.js";
+import { firstRun, setupAdvice } from "./chat/first-run.js";
 import { createKeyInput, type TerminalInput } from "./chat/key-input.js";
 import { createLineInput } from "./chat/line-input.js";
 import { Renderer } from "./chat/renderer.js";
 import { pickSession } from "./chat/session-picker.js";
 import { slashCompleter } from "./chat/slash-completer.js";
 import { colourWanted, createStyle, type Style } from "./chat/style.js";
-import { openRuntime } from "./runtime.js";
+import { openRuntime, type Runtime } from "./runtime.js";
 import { VERSION } from "./version.js";
 
 const CHAT_OPTIONS = {
@@ -31,7 +34,7 @@ export async function chatCommand(argv: string[]): Promise<number> {
     process.stderr.write(`interpreter: unknown mode '${mode}' (expected ${MODES.join(", ")})\n`);
     return 2;
   }
-  const runtime = openRuntime(args.overrides);
+  let runtime: Runtime | undefined = openRuntime(args.overrides);
   if (!runtime) return 1;
   const stdout = process.stdout;
   const terminal = Boolean(process.stdin.isTTY && stdout.isTTY);
@@ -50,6 +53,27 @@ export async function chatCommand(argv: string[]): Promise<number> {
   app = chat;
   let client: LocalClient | undefined;
   try {
+    const { config } = runtime;
+    if (needsSetup({ config, configFileExists: existsSync(config.file), env: process.env })) {
+      if (!terminal) {
+        renderer.lines(await setupAdvice({ file: config.file, env: process.env, style }));
+        return 1;
+      }
+      const setup = await firstRun({
+        file: config.file,
+        env: process.env,
+        input,
+        renderer,
+        write,
+        style,
+        columns,
+      });
+      if (setup.type === "quit") return setup.code;
+      // The runtime read the config before the file existed; the session starts from the new one.
+      await runtime.shutdown();
+      runtime = openRuntime(args.overrides);
+      if (!runtime) return 1;
+    }
     client = await connectLocalClient({
       manager: runtime.manager,
       logger: runtime.logger,
@@ -79,7 +103,7 @@ export async function chatCommand(argv: string[]): Promise<number> {
   } finally {
     input.close();
     client?.close();
-    await runtime.shutdown();
+    await runtime?.shutdown();
   }
 }
 

@@ -11,7 +11,10 @@ export type KeyResult = { type: "key"; key: string } | { type: "interrupt" } | {
 /** How the chat reads the user: whole lines at the prompt, single keys for questions. */
 export interface TerminalInput {
   readLine(prompt: string): Promise<LineResult>;
-  /** One of `keys` (exact, so `n` and `N` differ); Ctrl-C and Esc answer `interrupt`. */
+  /**
+   * One of `keys` (exact, so `n` and `N` differ); a key may also be a key's name longer than one
+   * character (`up`, `down`, `return`). Ctrl-C and Esc answer `interrupt`.
+   */
   readKey(keys: string[], signal: AbortSignal): Promise<KeyResult>;
   /** While a turn runs: Ctrl-C calls `onInterrupt` (Esc too, as `soft`). Returns the stop function. */
   watchInterrupts(onInterrupt: (soft: boolean) => void): () => void;
@@ -41,7 +44,21 @@ export function createKeyInput(options: {
   // The newest handler gets the keys: a permission question inside a running turn wins.
   const handlers: KeyHandler[] = [];
   readline.emitKeypressEvents(input);
-  const onKeypress = (text: string | undefined, key: Key | undefined) => handlers.at(-1)?.(text, key ?? {});
+  // Keys that came in the same chunk as the key that answered a question (↓ ↓ Enter typed fast
+  // or pasted): a question asked right after it, before the event loop moves on, gets them.
+  let spill: Array<[string | undefined, Key]> | undefined;
+  const keepSpill = () => {
+    if (spill) return;
+    spill = [];
+    setImmediate(() => {
+      spill = undefined;
+    });
+  };
+  const onKeypress = (text: string | undefined, key: Key | undefined) => {
+    const handler = handlers.at(-1);
+    if (handler) handler(text, key ?? {});
+    else spill?.push([text, key ?? {}]);
+  };
   input.on("keypress", onKeypress);
   const onSignal = () => handlers.at(-1)?.(undefined, { name: "c", ctrl: true });
   process.on("SIGINT", onSignal);
@@ -101,18 +118,32 @@ export function createKeyInput(options: {
     readKey(keys, signal) {
       return new Promise((resolve) => {
         let pop: () => void = () => {};
+        let done = false;
         const finish = (result: KeyResult) => {
+          done = true;
           signal.removeEventListener("abort", onAbort);
           pop();
+          if (result.type === "key") keepSpill();
           resolve(result);
         };
         const onAbort = () => finish({ type: "aborted" });
         if (signal.aborted) return resolve({ type: "aborted" });
         signal.addEventListener("abort", onAbort, { once: true });
-        pop = push((text, key) => {
+        const handle: KeyHandler = (text, key) => {
           if (isInterrupt(key) || key.name === "escape") finish({ type: "interrupt" });
           else if (text !== undefined && keys.includes(text)) finish({ type: "key", key: text });
-        });
+          else if (key.name && key.name.length > 1 && keys.includes(key.name))
+            finish({ type: "key", key: key.name });
+        };
+        pop = push(handle);
+        const queued = spill?.splice(0) ?? [];
+        for (const [i, [text, key]] of queued.entries()) {
+          if (done) {
+            spill?.push(...queued.slice(i));
+            break;
+          }
+          handle(text, key);
+        }
       });
     },
     watchInterrupts(onInterrupt) {

@@ -5,6 +5,7 @@ import { probeEndpoint } from "../../providers/probe-endpoint.js";
 import { type Check, fail, skip } from "./check.js";
 import { endpointChecks, unconfiguredChecks } from "./endpoint-checks.js";
 import { configCheck, databaseCheck, homeCheck, nodeCheck } from "./local-checks.js";
+import { localServersCheck } from "./local-servers-check.js";
 import { harnessCheck, mcpChecks, sandboxCheck } from "./runtime-checks.js";
 
 export interface DoctorOptions {
@@ -55,7 +56,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
   }
 
   const { check, config } = configCheck({ env, cli: options.cli, userHome });
-  checks.push(check);
+  checks.push(check, await localServersCheck());
   if (!config) {
     for (const [id, title] of NEEDS_CONFIG)
       checks.push(skip(id, title, "not checked: the config is invalid"));
