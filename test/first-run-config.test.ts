@@ -17,7 +17,7 @@ function facts(
   if (file !== undefined) writeFileSync(path.join(home, "config.toml"), file);
   const fullEnv = { INTERPRETER_HOME: home, ...env };
   const config = loadConfig({ env: fullEnv, cli, userHome: home });
-  return needsSetup({ config, configFileExists: existsSync(config.file), env: fullEnv });
+  return needsSetup({ config, configFileExists: existsSync(config.file) });
 }
 
 describe("needsSetup", () => {

@@ -54,7 +54,7 @@ export async function chatCommand(argv: string[]): Promise<number> {
   let client: LocalClient | undefined;
   try {
     const { config } = runtime;
-    if (needsSetup({ config, configFileExists: existsSync(config.file), env: process.env })) {
+    if (needsSetup({ config, configFileExists: existsSync(config.file) })) {
       if (!terminal) {
         renderer.lines(await setupAdvice({ file: config.file, env: process.env, style }));
         return 1;
