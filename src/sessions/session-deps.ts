@@ -1,5 +1,6 @@
 import type { Skill } from "../context/skills/parse-skill.js";
 import type { HarnessContext, HarnessEntry } from "../harnesses/types.js";
+import type { SessionWindow } from "../providers/served-window.js";
 import type { Provider } from "../providers/types.js";
 import type { Store } from "../store/types.js";
 import type { McpManager } from "../tools/mcp/mcp-manager.js";
@@ -24,8 +25,11 @@ export interface SessionDeps {
   models(): string[];
   sandbox: SandboxedExec;
   fs: FsPort;
-  /** `model_context_window` from config; unset means the built-in table decides per model. */
-  contextWindow?: number;
+  /**
+   * The context window for `model`: config `model_context_window`, else what the server says
+   * (probed once per runtime, awaited only by a turn), else the built-in table. Never rejects.
+   */
+  window(model: string): Promise<SessionWindow>;
   /** `model_auto_compact_token_limit` from config: wins over the harness's compaction rule. */
   autoCompactTokenLimit?: number;
   maxTurnSteps: number;

@@ -8,7 +8,7 @@ import type { McpServerSpec } from "../tools/mcp/mcp-server-spec.js";
 import { mcpTool } from "../tools/mcp/mcp-tool.js";
 import { sandboxSummary } from "../tools/sandbox/sandbox-summary.js";
 import type { Tool, ToolContext } from "../tools/types.js";
-import { type Compactor, sessionCompactor } from "./auto-compact.js";
+import { sessionCompactor } from "./auto-compact.js";
 import { harnessContext } from "./harness-context.js";
 import { askProjectTrust, type TrustQuestion, trustProject } from "./project-trust.js";
 import { replayOutputs } from "./replay.js";
@@ -16,12 +16,13 @@ import { type GateAnswer, runTurn } from "./run-turn.js";
 import type { SessionDeps } from "./session-deps.js";
 import { gateCall } from "./session-gate.js";
 import { syncAfterAnswer } from "./sync-after-answer.js";
-import { titleFrom } from "./title.js";
+import { titleOnce } from "./title.js";
 import { ToolProgress } from "./tool-progress.js";
 import { abortedBefore, TurnQueue } from "./turn-queue.js";
 import type { ClientPort, SessionOptions, SessionOutput } from "./types.js";
 import { TurnError } from "./types.js";
 import { usageTotals } from "./usage-totals.js";
+import { type WindowFitGate, windowFitGate } from "./window-fit-gate.js";
 
 /** The harness a session falls back to when the endpoint has no native tool calling. */
 const TEXT_PROTOCOL_FALLBACK = "hermes";
@@ -40,6 +41,7 @@ export class Session {
   private readonly finishedCalls = new Set<string>();
   private readonly startedAt: Date;
   private trustQuestion: TrustQuestion | undefined;
+  private readonly fit: WindowFitGate;
 
   constructor(
     public record: SessionRecord,
@@ -48,6 +50,7 @@ export class Session {
     private history: HistoryEvent[] = deps.store.history(record.id),
   ) {
     this.startedAt = deps.now();
+    this.fit = windowFitGate({ deps, notice: (text) => this.notice("warning", text) });
   }
 
   get id(): string {
@@ -115,7 +118,8 @@ export class Session {
       try {
         const harness = await this.harnessChoice().harness.load();
         const ctx = await this.harnessContext();
-        return await this.compactor(harness, this.toolsFor(harness, ctx), ctx).manual(controller.signal);
+        const compactor = await this.compactor(harness, this.toolsFor(harness, ctx), ctx);
+        return await compactor.manual(controller.signal);
       } finally {
         this.controller = undefined;
       }
@@ -217,7 +221,7 @@ export class Session {
       }
       const stopReason = await this.runWithFallback(turnId, controller.signal);
       this.commit([{ type: "turn_ended", turnId, stopReason }]);
-      this.maybeTitle(content);
+      titleOnce({ session: this, content, store: this.deps.store });
       return stopReason;
     } catch (error) {
       if (controller.signal.aborted) {
@@ -287,7 +291,8 @@ export class Session {
     const { manager } = this.deps.mcp;
     const own = this.toolsFor(harness, ctx);
     const tools = [...own, ...manager.tools().map((info) => mcpTool(info, manager))];
-    const compactor = this.compactor(harness, tools, ctx);
+    const window = await this.fit.check({ harness, tools, ctx });
+    const compactor = await this.compactor(harness, tools, ctx, window.tokens);
     return runTurn({
       turnId,
       signal,
@@ -310,10 +315,11 @@ export class Session {
     });
   }
 
-  private compactor(harness: Harness, tools: Tool[], ctx: HarnessContext): Compactor {
+  private async compactor(harness: Harness, tools: Tool[], ctx: HarnessContext, window?: number) {
     return sessionCompactor({
       harness,
       model: this.model,
+      window: window ?? (await this.deps.window(this.model)).tokens,
       deps: this.deps,
       render: (history) => harness.render({ history, tools, ctx }),
       history: () => this.history,
@@ -372,14 +378,6 @@ export class Session {
 
   private harnessContext(): Promise<HarnessContext> {
     return harnessContext({ record: this.record, deps: this.deps, startedAt: this.startedAt });
-  }
-
-  private maybeTitle(content: ContentBlock[]): void {
-    if (this.record.title) return;
-    const title = titleFrom(content);
-    if (!title) return;
-    this.record = this.deps.store.updateSession(this.id, { title });
-    this.send({ type: "title", title, updatedAt: this.record.updatedAt });
   }
 
   private commit(events: HistoryEvent[]): void {
