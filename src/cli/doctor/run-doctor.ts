@@ -5,6 +5,7 @@ import { type Check, fail, skip } from "./check.js";
 import { endpointChecks } from "./endpoint-checks.js";
 import { configCheck, databaseCheck, homeCheck, nodeCheck } from "./local-checks.js";
 import { harnessCheck, mcpChecks, sandboxCheck } from "./runtime-checks.js";
+import { windowCheck } from "./window-check.js";
 
 export interface DoctorOptions {
   env: NodeJS.ProcessEnv;
@@ -78,6 +79,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
   checks.push(...endpoint);
   const toolsRejected = probe.tools?.ok === false && probe.tools.error.code === "tools_unsupported";
   checks.push(await harnessCheck(config, { toolsRejected }));
+  checks.push(await windowCheck({ config, env, cwd: options.cwd, userHome, timeoutMs: options.timeoutMs }));
   const [sandbox, mcp] = await Promise.all([
     sandboxCheck({ env, home: config.home, userHome }),
     mcpChecks({ config, env, cwd: options.cwd, timeoutMs: options.timeoutMs, version: options.version }),
@@ -89,6 +91,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
 const NEEDS_CONFIG: Array<[string, string]> = [
   ["endpoint", "Endpoint"],
   ["harness", "Harness"],
+  ["window", "Context window"],
   ["sandbox", "Sandbox"],
   ["mcp", "MCP servers"],
 ];
