@@ -69,10 +69,12 @@ describe("learning the context window from the server", () => {
     expect(unloaded?.source).toContain("assumed");
   });
 
-  it("vLLM and SGLang: max_model_len in /models, without asking the root routes", async () => {
-    const vllm = await probe({ modelFields: { owned_by: "vllm", max_model_len: 8192 } });
+  it("vLLM and SGLang: max_model_len in /models, trusted before the root routes", async () => {
+    const vllm = await probe({
+      modelFields: { owned_by: "vllm", max_model_len: 8192 },
+      props: { n_ctx: 65536 },
+    });
     expect(vllm).toMatchObject({ tokens: 8192, server: "vllm" });
-    expect(model!.infoRequests).toEqual([]);
     await model?.close();
     const sglang = await probe({ modelFields: { owned_by: "sglang", max_model_len: 32768 } });
     expect(sglang).toMatchObject({ tokens: 32768, server: "sglang" });

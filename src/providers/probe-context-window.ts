@@ -14,12 +14,12 @@ export interface ProbeContextWindowOptions {
 }
 
 /**
- * Asks the endpoint's server what context window requests for `endpoint.model` get: first
- * the OpenAI model list (vLLM, SGLang, OpenRouter and others say it there), then, at the
- * server's root, the routes of the local servers that keep it elsewhere: llama.cpp `/props`,
- * Ollama `/api/show` with `/api/ps`, LM Studio `/api/v0/models/<id>`. Only one kind of server
- * answers those; the others' 404s cost a round trip each, in parallel. Resolves undefined when
- * no server said; never rejects.
+ * Asks the endpoint's server what context window requests for `endpoint.model` get: the
+ * OpenAI model list (vLLM, SGLang, OpenRouter and others say it there), and, at the server's
+ * root, the routes of the local servers that keep it elsewhere: llama.cpp `/props`, Ollama
+ * `/api/show` with `/api/ps`, LM Studio `/api/v0/models/<id>`, in that order of trust. Only
+ * one kind of server answers those; the others' 404s cost nothing but the parallel request.
+ * Resolves undefined when no server said; never rejects.
  */
 export async function probeContextWindow(
   options: ProbeContextWindowOptions,
@@ -32,23 +32,25 @@ export async function probeContextWindow(
     AbortSignal.timeout(timeoutMs),
     ...(options.signal ? [options.signal] : []),
   ]);
-  const listed = await listModelEntries({ endpoint, signal, timeoutMs }).then(
-    (entries) => fromModelList(entries, model),
-    () => undefined,
-  );
-  if (listed || signal.aborted) return listed;
   const root = serverRoot(endpoint.baseUrl);
   if (!root) return undefined;
   const ask = (route: string, body?: object) =>
     fetchJson({ endpoint, url: new URL(route, root), ...(body ? { body } : {}), signal });
   const lmStudioId = model.split("/").map(encodeURIComponent).join("/");
-  const [props, show, ps, lmStudio] = await Promise.all([
+  // All at once: a turn may be waiting, and one round trip is all a server's answer should cost.
+  const [entries, props, show, ps, lmStudio] = await Promise.all([
+    listModelEntries({ endpoint, signal, timeoutMs }).catch(() => []),
     ask("props"),
     ask("api/show", { model }),
     ask("api/ps"),
     ask(`api/v0/models/${lmStudioId}`),
   ]);
-  return fromLlamaCppProps(props) ?? fromOllama({ show, ps, model }) ?? fromLmStudio(lmStudio);
+  return (
+    fromModelList(entries, model) ??
+    fromLlamaCppProps(props) ??
+    fromOllama({ show, ps, model }) ??
+    fromLmStudio(lmStudio)
+  );
 }
 
 /**
