@@ -6,7 +6,8 @@
  *
  * Values are the vendors' published windows for their own API or the model card's native length
  * (no YaRN extension). A local server may run a model with less (Ollama's default is a few
- * thousand tokens): `model_context_window` in config.toml always wins.
+ * thousand tokens), so what the server reports comes first and `model_context_window` in
+ * config.toml wins over both (`chooseWindow` in src/providers/served-window.ts).
  */
 const WINDOWS: ReadonlyArray<readonly [RegExp, number]> = [
   // Qwen: 2507 releases, Qwen3-Coder and Qwen3-Max are 256k; Coder-Plus 1M; original Qwen3 32k.
@@ -42,7 +43,7 @@ const WINDOWS: ReadonlyArray<readonly [RegExp, number]> = [
 /** For models not in the table: small enough that compaction starts before most servers refuse. */
 export const UNKNOWN_MODEL_CONTEXT_WINDOW = 32_768;
 
-/** The window a session uses for `model`: config `model_context_window` wins, then the table. */
+/** The table's window for `model` (`configured`, when given, wins). */
 export function contextWindowFor(model: string, configured?: number): number {
   if (configured !== undefined) return configured;
   for (const [pattern, window] of WINDOWS) if (pattern.test(model)) return window;

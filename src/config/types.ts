@@ -50,7 +50,7 @@ export interface Config {
   mode: Mode;
   /**
    * `model_context_window` as configured, for every model of the session; unset means each
-   * model's window comes from the built-in table (`contextWindowFor(model)`).
+   * model's window is what its server reports, else the built-in table (`contextWindowFor`).
    */
   modelContextWindow?: number;
   /** `model_auto_compact_token_limit`: compact at this many tokens instead of the harness's rule. */

@@ -22,11 +22,26 @@ export interface ListModelsOptions {
 const MAX_LIST_BYTES = 16 * 1024 * 1024;
 const MAX_REDIRECTS = 3;
 
+/** One entry of the model list as the server sent it: an id, plus whatever else it says. */
+export type ListedModel = Record<string, unknown> & { id: string };
+
 /**
  * `GET <baseUrl>/models`. Resolves to the listed ids; rejects with a `ProviderRequestError`
  * naming the endpoint (never the key), or with the caller's abort reason.
  */
-export async function listModels({ endpoint, signal, timeoutMs }: ListModelsOptions): Promise<string[]> {
+export async function listModels(options: ListModelsOptions): Promise<string[]> {
+  return (await listModelEntries(options)).map((model) => model.id);
+}
+
+/**
+ * The model list's entries with an id, as sent: some servers say more about each model there
+ * (vLLM and SGLang `max_model_len`, OpenRouter `context_length`). Fails as `listModels` does.
+ */
+export async function listModelEntries({
+  endpoint,
+  signal,
+  timeoutMs,
+}: ListModelsOptions): Promise<ListedModel[]> {
   const fail = (failure: Failure) => new ProviderRequestError(describeFailure({ failure, endpoint }));
   const timeout = AbortSignal.timeout(timeoutMs);
   const both = AbortSignal.any([signal, timeout]);
@@ -67,7 +82,7 @@ export async function listModels({ endpoint, signal, timeoutMs }: ListModelsOpti
   }
   const data = (page as { data?: unknown } | null)?.data;
   if (!Array.isArray(data)) throw fail({ kind: "protocol", detail: "the model list has no `data` array" });
-  return data
-    .map((model) => (model as { id?: unknown })?.id)
-    .filter((id): id is string => typeof id === "string");
+  return data.filter(
+    (model): model is ListedModel => typeof (model as { id?: unknown } | null)?.id === "string",
+  );
 }

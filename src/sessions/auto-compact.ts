@@ -1,4 +1,3 @@
-import { contextWindowFor } from "../config/context-windows.js";
 import type { CompactionRule, Harness } from "../harnesses/types.js";
 import type { ChatRequest, Provider } from "../providers/types.js";
 import type { HistoryEvent, HistoryEventOf } from "../store/events.js";
@@ -158,7 +157,9 @@ export type Compactor = ReturnType<typeof createCompactor>;
 export function sessionCompactor(o: {
   harness: Harness;
   model: string;
-  deps: Pick<SessionDeps, "contextWindow" | "autoCompactTokenLimit" | "provider" | "newId" | "economy">;
+  /** The model's window in tokens (`SessionDeps.window`). */
+  window: number;
+  deps: Pick<SessionDeps, "autoCompactTokenLimit" | "provider" | "newId" | "economy">;
   render(history: HistoryEvent[]): ChatRequest;
   history(): HistoryEvent[];
   commit(events: HistoryEvent[]): void;
@@ -166,7 +167,7 @@ export function sessionCompactor(o: {
 }): Compactor {
   return createCompactor({
     rule: o.harness.compaction,
-    window: contextWindowFor(o.model, o.deps.contextWindow),
+    window: o.window,
     tokenLimit: o.deps.autoCompactTokenLimit,
     render: o.render,
     provider: o.deps.provider(o.model),

@@ -1,5 +1,6 @@
 import type { Skill } from "../context/skills/parse-skill.js";
 import type { HarnessContext, HarnessEntry } from "../harnesses/types.js";
+import type { SessionWindow } from "../providers/served-window.js";
 import type { Provider } from "../providers/types.js";
 import type { Store } from "../store/types.js";
 import type { McpManager } from "../tools/mcp/mcp-manager.js";
@@ -24,8 +25,11 @@ export interface SessionDeps {
   models(): string[];
   sandbox: SandboxedExec;
   fs: FsPort;
-  /** `model_context_window` from config; unset means the built-in table decides per model. */
-  contextWindow?: number;
+  /**
+   * The context window for `model`: config `model_context_window`, else what the server says
+   * (probed once per runtime, awaited only by a turn), else the built-in table. Never rejects.
+   */
+  window(model: string): Promise<SessionWindow>;
   /** `model_auto_compact_token_limit` from config: wins over the harness's compaction rule. */
   autoCompactTokenLimit?: number;
   maxTurnSteps: number;
@@ -41,6 +45,8 @@ export interface SessionDeps {
   newId(): string;
   /** Explicit harness from config/CLI, used when the session has none of its own. */
   defaultHarness?: string;
+  /** The config file, named where a message tells the user what to set. */
+  configFile: string;
   /** What the configuration lacks for a request with `model` to succeed (setup-problem.ts). */
   setupProblem(model: string | undefined): string | undefined;
   /** The session's folder for spilled tool output. */

@@ -10,7 +10,10 @@ import { loadSkills, type SkillCatalog } from "../context/skills/load-skills.js"
 import { skillRoots } from "../context/skills/skill-roots.js";
 import { findHarness, unknownHarnessMessage } from "../harnesses/harness-list.js";
 import type { HarnessEntry } from "../harnesses/types.js";
+import { probeContextWindow } from "../providers/probe-context-window.js";
+import { chooseWindow, type SessionWindow } from "../providers/served-window.js";
 import type { ModelEndpoint, Provider } from "../providers/types.js";
+import { createWindowCache } from "../providers/window-cache.js";
 import type { HistoryEvent } from "../store/events.js";
 import type { ListSessionsOptions, SessionPage, SessionRecord, Store } from "../store/types.js";
 import { createMcpManager } from "../tools/mcp/mcp-manager.js";
@@ -76,6 +79,11 @@ export class SessionManager {
   private readonly providers = new Map<string, Provider>();
   private discovered: string[] = [];
   private discovery: Promise<string[]> | undefined;
+  /** Stops the window probes still under way when the daemon shuts down. */
+  private readonly probes = new AbortController();
+  private readonly windows = createWindowCache({
+    probe: (model) => probeContextWindow({ endpoint: this.endpointFor(model), signal: this.probes.signal }),
+  });
 
   constructor(private readonly deps: SessionManagerDeps) {}
 
@@ -216,6 +224,7 @@ export class SessionManager {
 
   /** Closes every session; resolves once their MCP servers are gone. */
   async closeAll(): Promise<void> {
+    this.probes.abort();
     const sessions = [...this.open.values()];
     this.open.clear();
     await Promise.all(sessions.map((session) => session.close()));
@@ -244,20 +253,34 @@ export class SessionManager {
   provider(model: string): Provider {
     let provider = this.providers.get(model);
     if (!provider) {
-      const p = this.deps.config.provider;
-      provider = this.deps.createProvider({
-        providerId: p.id,
-        baseUrl: p.baseUrl,
-        apiKey: p.apiKey,
-        model,
-        headers: p.httpHeaders,
-        queryParams: p.queryParams,
-        maxRetries: p.requestMaxRetries,
-        streamIdleTimeoutMs: p.streamIdleTimeoutMs,
-      });
+      provider = this.deps.createProvider(this.endpointFor(model));
       this.providers.set(model, provider);
     }
     return provider;
+  }
+
+  /**
+   * The context window sessions use for `model` (`SessionDeps.window`): config wins without
+   * asking the server; else the server is asked once per model and runtime, silently.
+   */
+  async window(model: string): Promise<SessionWindow> {
+    const configured = this.deps.config.modelContextWindow;
+    const served = configured === undefined && model ? await this.windows.learn(model) : undefined;
+    return chooseWindow({ model, configured, served });
+  }
+
+  private endpointFor(model: string): ModelEndpoint {
+    const p = this.deps.config.provider;
+    return {
+      providerId: p.id,
+      baseUrl: p.baseUrl,
+      apiKey: p.apiKey,
+      model,
+      headers: p.httpHeaders,
+      queryParams: p.queryParams,
+      maxRetries: p.requestMaxRetries,
+      streamIdleTimeoutMs: p.streamIdleTimeoutMs,
+    };
   }
 
   private remember(record: SessionRecord, catalog: Promise<SkillCatalog>, history?: HistoryEvent[]): Session {
@@ -272,7 +295,7 @@ export class SessionManager {
         models: () => this.models(),
         sandbox,
         fs,
-        contextWindow: config.modelContextWindow,
+        window: (model) => this.window(model),
         autoCompactTokenLimit: config.autoCompactTokenLimit,
         maxTurnSteps: config.maxTurnSteps,
         instructions: this.instructions(record),
@@ -283,6 +306,7 @@ export class SessionManager {
         now: this.deps.now ?? (() => new Date()),
         newId: () => this.newId(),
         defaultHarness: config.harness,
+        configFile: config.file,
         setupProblem: (model) => {
           const problem = setupProblem(config, model);
           return problem && setupMessage(problem);
@@ -299,6 +323,8 @@ export class SessionManager {
       history,
     );
     this.open.set(record.id, session);
+    // The server's window is learnt after the response, in time for the first prompt.
+    setTimeout(() => void this.window(session.model), 0);
     return session;
   }
 

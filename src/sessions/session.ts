@@ -16,12 +16,13 @@ import { type GateAnswer, runTurn } from "./run-turn.js";
 import type { SessionDeps } from "./session-deps.js";
 import { gateCall } from "./session-gate.js";
 import { syncAfterAnswer } from "./sync-after-answer.js";
-import { titleFrom } from "./title.js";
+import { titleOnce } from "./title.js";
 import { ToolProgress } from "./tool-progress.js";
 import { abortedBefore, TurnQueue } from "./turn-queue.js";
 import type { ClientPort, SessionOptions, SessionOutput } from "./types.js";
 import { TurnError } from "./types.js";
 import { usageTotals } from "./usage-totals.js";
+import { type WindowFitGate, windowFitGate } from "./window-fit-gate.js";
 
 /** The harness a session falls back to when the endpoint has no native tool calling. */
 const TEXT_PROTOCOL_FALLBACK = "hermes";
@@ -41,6 +42,7 @@ export class Session {
   private readonly finishedCalls = new Set<string>();
   private readonly startedAt: Date;
   private trustQuestion: TrustQuestion | undefined;
+  private readonly fit: WindowFitGate;
 
   constructor(
     public record: SessionRecord,
@@ -49,6 +51,7 @@ export class Session {
     private history: HistoryEvent[] = deps.store.history(record.id),
   ) {
     this.startedAt = deps.now();
+    this.fit = windowFitGate({ deps, notice: (text) => this.notice("warning", text) });
   }
 
   get id(): string {
@@ -117,7 +120,8 @@ export class Session {
         const harness = await this.harnessChoice().harness.load();
         const ctx = await this.harnessContext();
         const opened = this.open(harness, ctx);
-        return await this.compactor(harness, opened, opened.tools, ctx).manual(controller.signal);
+        const compactor = await this.compactor(harness, opened, opened.tools, ctx);
+        return await compactor.manual(controller.signal);
       } finally {
         this.controller = undefined;
       }
@@ -215,7 +219,7 @@ export class Session {
       if (problem) throw new TurnError(problem, "not_configured");
       const stopReason = await this.runWithFallback(turnId, controller.signal);
       this.commit([{ type: "turn_ended", turnId, stopReason }]);
-      this.maybeTitle(content);
+      titleOnce({ session: this, content, store: this.deps.store });
       return stopReason;
     } catch (error) {
       if (controller.signal.aborted) {
@@ -286,7 +290,8 @@ export class Session {
     const opened = this.open(harness, ctx);
     const own = opened.tools;
     const tools = [...own, ...manager.tools().map((info) => mcpTool(info, manager))];
-    const compactor = this.compactor(harness, opened, tools, ctx);
+    const window = await this.fit.check({ harness, opened, tools, ctx });
+    const compactor = await this.compactor(harness, opened, tools, ctx, window.tokens);
     return runTurn({
       turnId,
       signal,
@@ -309,10 +314,17 @@ export class Session {
     });
   }
 
-  private compactor(harness: Harness, opened: HarnessSession, tools: Tool[], ctx: HarnessContext): Compactor {
+  private async compactor(
+    harness: Harness,
+    opened: HarnessSession,
+    tools: Tool[],
+    ctx: HarnessContext,
+    window?: number,
+  ): Promise<Compactor> {
     return sessionCompactor({
       harness,
       model: this.model,
+      window: window ?? (await this.deps.window(this.model)).tokens,
       deps: this.deps,
       render: (history) => opened.render({ history, tools, ctx }),
       history: () => this.history,
@@ -371,14 +383,6 @@ export class Session {
 
   private harnessContext(): Promise<HarnessContext> {
     return harnessContext({ record: this.record, deps: this.deps, startedAt: this.startedAt });
-  }
-
-  private maybeTitle(content: ContentBlock[]): void {
-    if (this.record.title) return;
-    const title = titleFrom(content);
-    if (!title) return;
-    this.record = this.deps.store.updateSession(this.id, { title });
-    this.send({ type: "title", title, updatedAt: this.record.updatedAt });
   }
 
   private commit(events: HistoryEvent[]): void {

@@ -1,4 +1,6 @@
 import type { ContentBlock } from "../store/events.js";
+import type { SessionRecord, Store } from "../store/types.js";
+import type { SessionOutput } from "./types.js";
 
 const MAX = 60;
 
@@ -17,4 +19,17 @@ export function titleFrom(content: ContentBlock[]): string | undefined {
   const cut = line.slice(0, MAX - 1);
   const space = cut.lastIndexOf(" ");
   return `${(space > MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** Names an untitled session after its first prompt and tells the editor. */
+export function titleOnce(o: {
+  session: { record: SessionRecord; send(output: SessionOutput): void };
+  content: ContentBlock[];
+  store: Store;
+}): void {
+  const { session } = o;
+  const title = session.record.title ? undefined : titleFrom(o.content);
+  if (!title) return;
+  session.record = o.store.updateSession(session.record.id, { title });
+  session.send({ type: "title", title, updatedAt: session.record.updatedAt });
 }

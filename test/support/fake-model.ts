@@ -112,6 +112,8 @@ export interface FakeModel {
   requests: RecordedRequest[];
   /** Every `GET /v1/models`. */
   modelListRequests: RecordedRequest[];
+  /** Every request to a route where servers describe their models' windows (`ServerInfo`). */
+  infoRequests: RecordedRequest[];
   /** Unexpected calls and failed `expect` callbacks, readable. */
   errors: string[];
   /** Append steps; each POST consumes the next one. */
@@ -130,6 +132,25 @@ export interface FakeModelOptions {
    * bring "the same server" back after a test made it refuse connections.
    */
   port?: number;
+  /** What the server says about its models besides the model list; nothing by default. */
+  info?: ServerInfo;
+}
+
+/**
+ * Answers of the routes where local servers describe their models (sessions and `doctor` ask
+ * them for the context window). A route left unset answers 404, as a server of another kind
+ * does; requests to these routes are never an error.
+ */
+export interface ServerInfo {
+  /** Extra fields on every `/v1/models` entry (vLLM `max_model_len`, OpenRouter `context_length`). */
+  modelFields?: Record<string, unknown>;
+  /** llama.cpp `GET /props`. */
+  props?: object;
+  /** Ollama `POST /api/show` and `GET /api/ps`. */
+  ollamaShow?: object;
+  ollamaPs?: object;
+  /** LM Studio `GET /api/v0/models/<id>`. */
+  lmStudio?: object;
 }
 
 export async function startFakeModel(options: FakeModelOptions = {}): Promise<FakeModel> {
@@ -137,6 +158,8 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
   const steps: FakeStep[] = [];
   const requests: RecordedRequest[] = [];
   const modelListRequests: RecordedRequest[] = [];
+  const infoRequests: RecordedRequest[] = [];
+  const info = options.info ?? {};
   const errors: string[] = [];
   const sockets = new Set<Socket>();
   let callCounter = 0;
@@ -170,8 +193,15 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
       modelListRequests.push(record);
       sendJson(res, 200, {
         object: "list",
-        data: models.map((id) => ({ id, object: "model", owned_by: "fake" })),
+        data: models.map((id) => ({ id, object: "model", owned_by: "fake", ...info.modelFields })),
       });
+      return;
+    }
+    const described = infoRoute(info, req.method ?? "", path);
+    if (described) {
+      infoRequests.push({ ...record, body: raw ? (JSON.parse(raw) as ChatBody) : {} });
+      if (described.answer) sendJson(res, 200, described.answer);
+      else sendJson(res, 404, { error: "not found" });
       return;
     }
     if (req.method !== "POST" || path !== "/v1/chat/completions") {
@@ -240,6 +270,7 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     url: `http://127.0.0.1:${port}/v1`,
     requests,
     modelListRequests,
+    infoRequests,
     errors,
     reply: (...more) => {
       steps.push(...more);
@@ -313,6 +344,15 @@ export function replyChunks(step: ReplyStep, body: ChatBody, nextId: () => strin
   }
   out.push("[DONE]");
   return out;
+}
+
+/** The model-description route `method path` is, with its scripted answer; undefined for other routes. */
+function infoRoute(info: ServerInfo, method: string, path: string): { answer?: object } | undefined {
+  if (method === "GET" && path === "/props") return { answer: info.props };
+  if (method === "POST" && path === "/api/show") return { answer: info.ollamaShow };
+  if (method === "GET" && path === "/api/ps") return { answer: info.ollamaPs };
+  if (method === "GET" && path.startsWith("/api/v0/models/")) return { answer: info.lmStudio };
+  return undefined;
 }
 
 const chunkSizeOf = (step: ReplyStep) => Math.max(1, step.chunkSize ?? 16);

@@ -7,6 +7,7 @@ import { endpointChecks, unconfiguredChecks } from "./endpoint-checks.js";
 import { configCheck, databaseCheck, homeCheck, nodeCheck } from "./local-checks.js";
 import { localServersCheck } from "./local-servers-check.js";
 import { harnessCheck, mcpChecks, sandboxCheck } from "./runtime-checks.js";
+import { windowCheck } from "./window-check.js";
 
 export interface DoctorOptions {
   env: NodeJS.ProcessEnv;
@@ -68,6 +69,13 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
   if (problem && (problem.kind === "unconfigured" || problem.kind === "no_key")) {
     checks.push(...unconfiguredChecks(problem));
     checks.push(await harnessCheck(config, { toolsRejected: false }));
+    checks.push(
+      skip(
+        "window",
+        "Context window",
+        `not checked: ${problem.kind === "unconfigured" ? "nothing is configured" : "there is no API key"}`,
+      ),
+    );
     return report(await withRuntimeChecks(checks, { config, options }));
   }
   const p = config.provider;
@@ -87,6 +95,15 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
   checks.push(...endpoint);
   const toolsRejected = probe.tools?.ok === false && probe.tools.error.code === "tools_unsupported";
   checks.push(await harnessCheck(config, { toolsRejected }));
+  checks.push(
+    await windowCheck({
+      config,
+      env: options.env,
+      cwd: options.cwd,
+      userHome: options.userHome,
+      timeoutMs: options.timeoutMs,
+    }),
+  );
   return report(await withRuntimeChecks(checks, { config, options }));
 }
 
@@ -106,6 +123,7 @@ async function withRuntimeChecks(
 const NEEDS_CONFIG: Array<[string, string]> = [
   ["endpoint", "Endpoint"],
   ["harness", "Harness"],
+  ["window", "Context window"],
   ["sandbox", "Sandbox"],
   ["mcp", "MCP servers"],
 ];
