@@ -157,9 +157,9 @@ export type Compactor = ReturnType<typeof createCompactor>;
 export function sessionCompactor(o: {
   harness: Harness;
   model: string;
-  /** The model's window in tokens (`SessionDeps.window`). */
+  /** The model's window in tokens (`SessionEndpoint.window`). */
   window: number;
-  deps: Pick<SessionDeps, "autoCompactTokenLimit" | "provider" | "newId" | "economy">;
+  deps: Pick<SessionDeps, "endpoint" | "clock" | "economy">;
   render(history: HistoryEvent[]): ChatRequest;
   history(): HistoryEvent[];
   commit(events: HistoryEvent[]): void;
@@ -168,13 +168,13 @@ export function sessionCompactor(o: {
   return createCompactor({
     rule: o.harness.compaction,
     window: o.window,
-    tokenLimit: o.deps.autoCompactTokenLimit,
+    tokenLimit: o.deps.endpoint.autoCompactTokenLimit,
     render: o.render,
-    provider: o.deps.provider(o.model),
+    provider: o.deps.endpoint.provider(o.model),
     history: o.history,
     commit: o.commit,
     send: o.send,
-    newId: o.deps.newId,
+    newId: o.deps.clock.newId,
     // The ledger fields do not depend on the tool list; the economizer built with them is unused.
     ledger: o.deps.economy({ harness: o.harness, own: [], model: o.model, history: o.history }).ledger,
   });

@@ -8,11 +8,12 @@ import type { SessionDeps } from "./session-deps.js";
 /** What a harness knows about a session when it builds tools and renders a request. */
 export async function harnessContext(options: {
   record: SessionRecord;
-  deps: SessionDeps;
+  deps: Pick<SessionDeps, "context" | "workspace">;
   /** Fixed at session start so the rendered prefix stays byte-identical across requests. */
   startedAt: Date;
 }): Promise<HarnessContext> {
-  const { record, deps } = options;
+  const { record } = options;
+  const { context, workspace } = options.deps;
   const mode = record.mode as Mode;
   const roots = [record.cwd, ...record.additionalDirectories];
   return {
@@ -21,15 +22,15 @@ export async function harnessContext(options: {
     roots,
     model: record.model ?? "",
     mode,
-    shell: deps.shell,
-    instructions: await deps.instructions,
-    skills: (await deps.skills).map(({ name, description, path }) => ({ name, description, path })),
+    shell: context.shell,
+    instructions: await context.instructions,
+    skills: (await context.skills).map(({ name, description, path }) => ({ name, description, path })),
     currentDate: localDate(options.startedAt),
-    timezone: deps.timezone,
-    scratchDir: deps.scratchDir,
+    timezone: context.timezone,
+    scratchDir: workspace.scratchDir,
     platform: process.platform,
-    isGitRepo: existsSync(path.join(deps.projectRoot, ".git")),
-    sandboxed: await deps.sandbox.confines({ mode, roots }),
+    isGitRepo: existsSync(path.join(workspace.projectRoot, ".git")),
+    sandboxed: await workspace.sandbox.confines({ mode, roots }),
   };
 }
 

@@ -1,9 +1,20 @@
 import { PROJECT_CONFIG, type ProjectConfig, readProjectConfig } from "../config/project-config.js";
+import type { Mode } from "../config/types.js";
 import { unknownHarnessMessage } from "../harnesses/harness-list.js";
 import type { Store } from "../store/types.js";
+import type { McpServerSpec } from "../tools/mcp/mcp-server-spec.js";
 import { parseMcpServers } from "../tools/mcp/mcp-server-spec.js";
-import type { Session } from "./session.js";
 import type { ClientPort, SessionOutput } from "./types.js";
+
+/** What a project's config changes: a session, seen only through what it may set. */
+export interface ProjectTarget {
+  setModel(model: string): void;
+  /** False when no harness has that id. */
+  setHarness(id: string): boolean;
+  setMode(mode: Mode): void;
+  options(): { harnesses: ReadonlyArray<{ id: string }> };
+  readonly mcp: { add(servers: McpServerSpec[]): void };
+}
 
 export interface TrustQuestion {
   trust: ProjectTrust;
@@ -47,7 +58,7 @@ export function untrustedNotice(trust: ProjectTrust): string {
 }
 
 /** Applies a trusted project's config to a session; returns what it could not apply. */
-export function applyProjectConfig(session: Session, config: ProjectConfig): ProjectProblems {
+export function applyProjectConfig(session: ProjectTarget, config: ProjectConfig): ProjectProblems {
   if (config.model) session.setModel(config.model);
   let harness: string | undefined;
   if (config.harness && !session.setHarness(config.harness)) {
@@ -56,7 +67,7 @@ export function applyProjectConfig(session: Session, config: ProjectConfig): Pro
   }
   if (config.mode) session.setMode(config.mode);
   const { servers, problems } = parseMcpServers({ config: config.mcpServers, acp: [] });
-  session.addMcpServers(servers);
+  session.mcp.add(servers);
   return { mcp: problems, ...(harness ? { harness } : {}) };
 }
 
@@ -69,13 +80,47 @@ export interface ProjectProblems {
 }
 
 /** `/trust` and `interpreter trust`: remember the decision, apply the config when a session is given. */
-export function trustProject(options: { store: Store; root: string; session?: Session }): string {
+export function trustProject(options: { store: Store; root: string; session?: ProjectTarget }): string {
   const trust = projectTrust(options.store, options.root);
   setProjectTrust(options.store, trust.root, true);
   if (trust.error) return `Trusted ${trust.root}, but its config cannot be used: ${trust.error}`;
   if (!trust.config) return `Trusted ${trust.root} (it has no ${PROJECT_CONFIG} yet).`;
   const problem = options.session ? applyProjectConfig(options.session, trust.config).harness : undefined;
   return `Trusted ${trust.root}; its ${PROJECT_CONFIG} applies${options.session ? " to this session now" : " to new sessions"}.${problem ? ` ${problem}` : ""}`;
+}
+
+/**
+ * The project-trust question of one session: asked once, at its first prompt that has an
+ * editor to answer, unless `/trust` answered it first.
+ */
+export class TrustPrompt {
+  private question: TrustQuestion | undefined;
+
+  constructor(private readonly o: { store: Store; root: string; session: ProjectTarget }) {}
+
+  ask(question: TrustQuestion): void {
+    this.question = question;
+  }
+
+  /** `/trust`: trusts the project and applies its config to the session now. */
+  trustNow(): string {
+    this.question = undefined;
+    return trustProject(this.o);
+  }
+
+  /** Asks the pending question, if there is one and an editor to answer it. */
+  async settle(options: {
+    client: ClientPort | undefined;
+    callId: string;
+    signal: AbortSignal;
+    send(output: SessionOutput): void;
+  }): Promise<void> {
+    const { question } = this;
+    const { client, ...rest } = options;
+    if (!question || !client) return;
+    this.question = undefined;
+    await askProjectTrust({ question, client, store: this.o.store, ...rest });
+  }
 }
 
 /** Asks the editor whether to use the project's config, shown as a pending call while open. */

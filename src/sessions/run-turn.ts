@@ -16,38 +16,44 @@ export interface TurnOptions {
   /** The turn's one signal: aborts the model stream, permission requests and every tool. */
   signal: AbortSignal;
   maxSteps: number;
-  tools: Tool[];
-  render(history: HistoryEvent[]): ChatRequest;
-  provider: Provider;
-  history(): HistoryEvent[];
-  /** Commits events to the store, then tells the editor. */
-  commit(events: HistoryEvent[]): void;
-  /** Live-only status for the editor. */
-  started(callId: string): void;
-  /** Asks the permission gate; the gate may ask the editor. */
-  gate(request: {
-    call: HistoryEventOf<"tool_call">;
-    tool: Tool;
-    args: unknown;
-    preview: ToolPreview;
-  }): Promise<GateAnswer>;
-  /** `unconfined`: this call's escalation out of the sandbox was approved. */
-  toolContext(callId: string, options?: { unconfined?: boolean }): ToolContext;
-  harnessId: string;
-  contextSize: number;
-  /** Compacts before a request over the harness's threshold and after one that overflowed. */
-  compactor?: Compactor;
-  /** Text-protocol harnesses read tool calls out of the reply text themselves. */
-  parse?: (text: string, options: { step: number; newId(): string }) => ParsedReply;
-  /** Wraps the loop's own error texts (bad arguments, unknown tool, rejection) the harness's way. */
-  toolError?: (text: string) => string;
   newId(): string;
-  /** Model, provider, harness and prices recorded with each request's usage (the ledger). */
-  ledger?: LedgerInfo;
-  /** Clock for request latency in ms (default `Date.now`; tests inject one). */
-  now?: () => number;
-  /** Caps, spills or deduplicates a tool's output before it enters the history. */
-  economize?: (call: HistoryEventOf<"tool_call">, result: ToolResult) => Promise<ToolResult>;
+  /** How each request is built and sent. */
+  model: {
+    provider: Provider;
+    render(history: HistoryEvent[]): ChatRequest;
+    /** Text-protocol harnesses read tool calls out of the reply text themselves. */
+    parse?: (text: string, options: { step: number; newId(): string }) => ParsedReply;
+    contextSize: number;
+    /** Compacts before a request over the harness's threshold and after one that overflowed. */
+    compactor?: Compactor;
+    /** Model, provider, harness and prices recorded with each request's usage (the ledger). */
+    ledger?: LedgerInfo;
+    /** Clock for request latency in ms (default `Date.now`; tests inject one). */
+    now?: () => number;
+  };
+  /** What may run, how it is gated, and what it runs with. */
+  tools: {
+    list: Tool[];
+    /** The harness the calls are made under (recorded with each call). */
+    harnessId: string;
+    /** Asks the permission gate; the gate may ask the editor. */
+    gate(request: {
+      call: HistoryEventOf<"tool_call">;
+      tool: Tool;
+      args: unknown;
+      preview: ToolPreview;
+    }): Promise<GateAnswer>;
+    /** `unconfined`: this call's escalation out of the sandbox was approved. */
+    context(callId: string, options?: { unconfined?: boolean }): ToolContext;
+    /** Live-only status for the editor. */
+    started(callId: string): void;
+    /** Wraps the loop's own error texts (bad arguments, unknown tool, rejection) the harness's way. */
+    toolError?: (text: string) => string;
+    /** Caps, spills or deduplicates a tool's output before it enters the history. */
+    economize?: (call: HistoryEventOf<"tool_call">, result: ToolResult) => Promise<ToolResult>;
+  };
+  /** The session's history: read it, and commit to it (the store first, then the editor). */
+  history: { read(): HistoryEvent[]; commit(events: HistoryEvent[]): void };
 }
 
 /**
@@ -58,13 +64,13 @@ export interface TurnOptions {
 export async function runTurn(o: TurnOptions): Promise<StopReason> {
   for (let step = 1; step <= o.maxSteps; step++) {
     const response = await sampleWithCompaction({
-      compactor: o.compactor,
+      compactor: o.model.compactor,
       signal: o.signal,
       sample: () => sample(o, step),
     });
     if (o.signal.aborted) return "cancelled";
     if (response.formatError) {
-      o.commit([{ type: "format_error", turnId: o.turnId, step, text: response.formatError }]);
+      o.history.commit([{ type: "format_error", turnId: o.turnId, step, text: response.formatError }]);
       continue;
     }
     if (response.calls.length === 0) {
@@ -86,17 +92,17 @@ interface Sampled {
 
 async function sample(o: TurnOptions, step: number): Promise<Sampled> {
   const batcher = new ChunkBatcher((part) =>
-    o.commit([{ type: "assistant_message", turnId: o.turnId, step, ...part }]),
+    o.history.commit([{ type: "assistant_message", turnId: o.turnId, step, ...part }]),
   );
   const result: Sampled = { calls: [], finish: "stop" };
   let usage: Usage | undefined;
   let failure: ProviderError | undefined;
   let text = "";
   let outputChars = 0;
-  const now = o.now ?? Date.now;
-  const request = o.render(o.history());
+  const now = o.model.now ?? Date.now;
+  const request = o.model.render(o.history.read());
   const started = now();
-  for await (const event of o.provider.stream(request, { signal: o.signal })) {
+  for await (const event of o.model.provider.stream(request, { signal: o.signal })) {
     if (event.type === "text") text += event.text;
     if (event.type === "text" || event.type === "reasoning") {
       batcher.add(event.type, event.text);
@@ -108,7 +114,7 @@ async function sample(o: TurnOptions, step: number): Promise<Sampled> {
     else if (event.type === "done") result.finish = event.finishReason;
     else if (event.type === "error") failure = event.error;
     else if (event.type === "retry")
-      o.commit([{ type: "notice", severity: "warning", text: retryNotice(event) }]);
+      o.history.commit([{ type: "notice", severity: "warning", text: retryNotice(event) }]);
   }
   batcher.flush();
   const spent = usageEvent({
@@ -118,14 +124,14 @@ async function sample(o: TurnOptions, step: number): Promise<Sampled> {
     outputChars,
     completed: !failure && result.finish !== "cancelled",
     latencyMs: now() - started,
-    contextSize: o.contextSize,
-    ledger: o.ledger,
-    history: o.history(),
+    contextSize: o.model.contextSize,
+    ledger: o.model.ledger,
+    history: o.history.read(),
   });
-  if (spent) o.commit([spent]);
+  if (spent) o.history.commit([spent]);
   if (failure) throw new TurnError(failure.message, failure.code);
-  if (o.parse && !o.signal.aborted) {
-    const parsed = o.parse(text, { step, newId: o.newId });
+  if (o.model.parse && !o.signal.aborted) {
+    const parsed = o.model.parse(text, { step, newId: o.newId });
     return {
       ...result,
       calls: parsed.calls,
@@ -137,34 +143,36 @@ async function sample(o: TurnOptions, step: number): Promise<Sampled> {
 
 async function runCalls(o: TurnOptions, step: number, calls: Sampled["calls"]): Promise<"ok" | "cancelled"> {
   const prepared = await Promise.all(calls.map((call) => prepare(o, step, call)));
-  o.commit(prepared.map((p) => p.event));
+  o.history.commit(prepared.map((p) => p.event));
   for (const [index, p] of prepared.entries()) {
     if (o.signal.aborted) {
       cancelRest(o, prepared.slice(index));
       return "cancelled";
     }
     if (p.problem !== undefined || !p.tool) {
-      o.commit([result(o, p.event.callId, "failed", { output: wrapError(o, p.problem ?? "unknown tool") })]);
+      o.history.commit([
+        result(o, p.event.callId, "failed", { output: wrapError(o, p.problem ?? "unknown tool") }),
+      ]);
       continue;
     }
-    const answer = await o.gate({ call: p.event, tool: p.tool, args: p.args, preview: p.preview });
+    const answer = await o.tools.gate({ call: p.event, tool: p.tool, args: p.args, preview: p.preview });
     if (answer === "cancelled" || o.signal.aborted) {
       cancelRest(o, prepared.slice(index));
       return "cancelled";
     }
     if (answer !== "allow" && answer !== "allow_unconfined") {
-      o.commit([result(o, p.event.callId, "rejected", { output: wrapError(o, answer.rejected) })]);
+      o.history.commit([result(o, p.event.callId, "rejected", { output: wrapError(o, answer.rejected) })]);
       continue;
     }
-    o.started(p.event.callId);
+    o.tools.started(p.event.callId);
     const raw = await execute(
       p.tool,
       p.args,
-      o.toolContext(p.event.callId, { unconfined: answer === "allow_unconfined" }),
+      o.tools.context(p.event.callId, { unconfined: answer === "allow_unconfined" }),
     );
-    const outcome = o.economize ? await o.economize(p.event, raw) : raw;
+    const outcome = o.tools.economize ? await o.tools.economize(p.event, raw) : raw;
     if (o.signal.aborted) {
-      o.commit([
+      o.history.commit([
         result(o, p.event.callId, "cancelled", {
           ...outcome,
           output: `${outcome.output}\n\naborted by user`,
@@ -173,8 +181,8 @@ async function runCalls(o: TurnOptions, step: number, calls: Sampled["calls"]): 
       cancelRest(o, prepared.slice(index + 1));
       return "cancelled";
     }
-    o.commit([result(o, p.event.callId, outcome.isError ? "failed" : "completed", outcome)]);
-    if (outcome.plan) o.commit([{ type: "plan", turnId: o.turnId, entries: outcome.plan }]);
+    o.history.commit([result(o, p.event.callId, outcome.isError ? "failed" : "completed", outcome)]);
+    if (outcome.plan) o.history.commit([{ type: "plan", turnId: o.turnId, entries: outcome.plan }]);
   }
   return "ok";
 }
@@ -189,11 +197,11 @@ interface Prepared {
 }
 
 async function prepare(o: TurnOptions, step: number, call: Sampled["calls"][number]): Promise<Prepared> {
-  const tool = o.tools.find((t) => t.name === call.name);
+  const tool = o.tools.list.find((t) => t.name === call.name);
   const base = { type: "tool_call" as const, turnId: o.turnId, step, callId: call.id, name: call.name };
   const event = (preview: ToolPreview, t?: Tool): HistoryEventOf<"tool_call"> => ({
     ...base,
-    harness: o.harnessId,
+    harness: o.tools.harnessId,
     capability: t?.capability ?? "other",
     arguments: call.arguments,
     title: preview.title,
@@ -202,7 +210,7 @@ async function prepare(o: TurnOptions, step: number, call: Sampled["calls"][numb
     display: preview.display ?? [],
   });
   if (!tool) {
-    const names = o.tools.map((t) => t.name).join(", ");
+    const names = o.tools.list.map((t) => t.name).join(", ");
     const preview = { title: call.name };
     return {
       event: event(preview),
@@ -226,7 +234,7 @@ async function prepare(o: TurnOptions, step: number, call: Sampled["calls"][numb
     };
   }
   const preview = await tool
-    .preview(checked.data, o.toolContext(call.id))
+    .preview(checked.data, o.tools.context(call.id))
     .catch(() => ({ title: tool.name }));
   return { event: event(preview, tool), tool, args: checked.data, preview };
 }
@@ -269,9 +277,9 @@ function result(
 
 function cancelRest(o: TurnOptions, rest: Prepared[]): void {
   if (rest.length === 0) return;
-  o.commit(rest.map((p) => result(o, p.event.callId, "cancelled", { output: "aborted by user" })));
+  o.history.commit(rest.map((p) => result(o, p.event.callId, "cancelled", { output: "aborted by user" })));
 }
 
 function wrapError(o: TurnOptions, text: string): string {
-  return o.toolError ? o.toolError(text) : text;
+  return o.tools.toolError ? o.tools.toolError(text) : text;
 }

@@ -16,8 +16,6 @@ import type { ModelEndpoint, Provider } from "../providers/types.js";
 import { createWindowCache } from "../providers/window-cache.js";
 import type { HistoryEvent } from "../store/events.js";
 import type { ListSessionsOptions, SessionPage, SessionRecord, Store } from "../store/types.js";
-import { createMcpManager } from "../tools/mcp/mcp-manager.js";
-import { parseMcpServers } from "../tools/mcp/mcp-server-spec.js";
 import type { SandboxStatus } from "../tools/sandbox/probe-sandbox.js";
 import { sandboxSummary } from "../tools/sandbox/sandbox-summary.js";
 import type { SandboxedExec } from "../tools/sandbox/sandboxed-exec.js";
@@ -27,7 +25,7 @@ import { turnEconomy } from "./output-economy.js";
 import { applyProjectConfig, type ProjectTrust, projectTrust, untrustedNotice } from "./project-trust.js";
 import { replayOutputs, turnGroups } from "./replay.js";
 import { Session } from "./session.js";
-import type { McpSetup } from "./session-deps.js";
+import { type SessionMcp, sessionMcp } from "./session-mcp.js";
 import type { SessionOutput } from "./types.js";
 
 export interface SessionManagerDeps {
@@ -126,7 +124,7 @@ export class SessionManager {
       tell(unknownHarnessMessage({ id: badHarness, source: `${project.file}: harness`, harnesses }));
     if (trust.config && trust.decision === undefined) {
       tell(untrustedNotice(trust));
-      session.askTrust({ trust, apply: () => this.applyProject(session, trust) });
+      session.trust.ask({ trust, apply: () => this.applyProject(session, trust) });
     }
     void catalog.then(({ notices }) => notices.forEach(tell));
     this.warmUp((status) => {
@@ -285,40 +283,35 @@ export class SessionManager {
 
   private remember(record: SessionRecord, catalog: Promise<SkillCatalog>, history?: HistoryEvent[]): Session {
     const { config, store, harnesses, sandbox, fs } = this.deps;
+    const scratchDir = path.join(config.home, "sessions", record.id);
     const session = new Session(
       record,
       {
-        mcp: this.mcp(record),
         store,
-        harnesses,
-        provider: (model) => this.provider(model),
-        models: () => this.models(),
-        sandbox,
-        fs,
-        window: (model) => this.window(model),
-        autoCompactTokenLimit: config.autoCompactTokenLimit,
-        maxTurnSteps: config.maxTurnSteps,
-        instructions: this.instructions(record),
-        projectRoot: findProjectRoot(record.cwd),
-        skills: catalog.then((c) => c.skills),
-        shell: path.basename(process.env.SHELL ?? "bash"),
-        timezone: localTimeZone({ env: this.deps.env }),
-        now: this.deps.now ?? (() => new Date()),
-        newId: () => this.newId(),
-        defaultHarness: config.harness,
-        configFile: config.file,
-        setupProblem: (model) => {
-          const problem = setupProblem(config, model);
-          return problem && setupMessage(problem);
+        clock: { now: this.deps.now ?? (() => new Date()), newId: () => this.newId() },
+        harnesses: { list: harnesses, ...(config.harness ? { explicit: config.harness } : {}) },
+        endpoint: {
+          provider: (model) => this.provider(model),
+          models: () => this.models(),
+          window: (model) => this.window(model),
+          setupProblem: (model) => {
+            const problem = setupProblem(config, model);
+            return problem && setupMessage(problem);
+          },
+          configFile: config.file,
+          autoCompactTokenLimit: config.autoCompactTokenLimit,
+          maxTurnSteps: config.maxTurnSteps,
         },
-        scratchDir: path.join(config.home, "sessions", record.id),
+        workspace: { sandbox, fs, projectRoot: findProjectRoot(record.cwd), scratchDir },
+        context: {
+          instructions: this.instructions(record),
+          skills: catalog.then((c) => c.skills),
+          shell: path.basename(process.env.SHELL ?? "bash"),
+          timezone: localTimeZone({ env: this.deps.env }),
+        },
+        mcp: this.mcp(record),
         economy: (options) =>
-          turnEconomy({
-            ...options,
-            scratchDir: path.join(config.home, "sessions", record.id),
-            provider: config.provider.id,
-            prices: config.modelPrices,
-          }),
+          turnEconomy({ ...options, scratchDir, provider: config.provider.id, prices: config.modelPrices }),
       },
       history,
     );
@@ -336,22 +329,17 @@ export class SessionManager {
   }
 
   /** MCP servers from config (and a trusted project) and from the editor, started in the background. */
-  private mcp(record: SessionRecord): McpSetup {
-    const { logger, config } = this.deps;
+  private mcp(record: SessionRecord): SessionMcp {
     const trust = projectTrust(this.deps.store, findProjectRoot(record.cwd));
     const projectServers = trust.decision === "allow" ? (trust.config?.mcpServers ?? {}) : {};
-    const manager = createMcpManager({
+    return sessionMcp({
+      config: { ...this.deps.config.mcpServers, ...projectServers },
+      acp: record.mcpServers,
       env: this.deps.env,
-      logger: logger.child({ sessionId: record.id }),
+      logger: this.deps.logger.child({ sessionId: record.id }),
       cwd: record.cwd,
       clientVersion: this.deps.version,
     });
-    const { servers, problems } = parseMcpServers({
-      config: { ...config.mcpServers, ...projectServers },
-      acp: record.mcpServers,
-    });
-    for (const problem of problems) logger.warn({ sessionId: record.id }, `mcp: ${problem}`);
-    return { manager, ready: servers.length > 0 ? manager.start(servers) : Promise.resolve(), problems };
   }
 
   private skills(record: SessionRecord): Promise<SkillCatalog> {

@@ -4,21 +4,19 @@ import { chooseHarness, findHarness } from "../harnesses/harness-list.js";
 import type { Harness, HarnessContext, HarnessSession } from "../harnesses/types.js";
 import type { ContentBlock, HistoryEvent, HistoryEventOf, StopReason } from "../store/events.js";
 import type { SessionRecord } from "../store/types.js";
-import type { McpServerSpec } from "../tools/mcp/mcp-server-spec.js";
-import { mcpTool } from "../tools/mcp/mcp-tool.js";
 import { sandboxSummary } from "../tools/sandbox/sandbox-summary.js";
-import type { Tool, ToolContext } from "../tools/types.js";
+import type { Tool } from "../tools/types.js";
 import { type Compactor, sessionCompactor } from "./auto-compact.js";
 import { harnessContext } from "./harness-context.js";
-import { askProjectTrust, type TrustQuestion, trustProject } from "./project-trust.js";
+import { TrustPrompt } from "./project-trust.js";
 import { replayOutputs } from "./replay.js";
-import { type GateAnswer, runTurn } from "./run-turn.js";
+import { runTurn } from "./run-turn.js";
 import type { SessionDeps } from "./session-deps.js";
-import { gateCall } from "./session-gate.js";
+import type { SessionMcp } from "./session-mcp.js";
 import { syncAfterAnswer } from "./sync-after-answer.js";
 import { titleOnce } from "./title.js";
-import { ToolProgress } from "./tool-progress.js";
 import { abortedBefore, TurnQueue } from "./turn-queue.js";
+import { turnTools } from "./turn-tools.js";
 import type { ClientPort, SessionOptions, SessionOutput } from "./types.js";
 import { TurnError } from "./types.js";
 import { usageTotals } from "./usage-totals.js";
@@ -41,8 +39,9 @@ export class Session {
   /** Calls of the running turn that have a result: late progress for them is dropped. */
   private readonly finishedCalls = new Set<string>();
   private readonly startedAt: Date;
-  private trustQuestion: TrustQuestion | undefined;
   private readonly fit: WindowFitGate;
+  /** Whether to use the project's own config: asked at the first prompt, or answered by `/trust`. */
+  readonly trust: TrustPrompt;
 
   constructor(
     public record: SessionRecord,
@@ -50,8 +49,18 @@ export class Session {
     /** The stored history; given when the caller has read it already (a load replays it meanwhile). */
     private history: HistoryEvent[] = deps.store.history(record.id),
   ) {
-    this.startedAt = deps.now();
-    this.fit = windowFitGate({ deps, notice: (text) => this.notice("warning", text) });
+    this.startedAt = deps.clock.now();
+    this.fit = windowFitGate({
+      harnesses: deps.harnesses.list,
+      endpoint: deps.endpoint,
+      notice: (text) => this.notice("warning", text),
+    });
+    this.trust = new TrustPrompt({ store: deps.store, root: deps.workspace.projectRoot, session: this });
+  }
+
+  /** The session's MCP servers. */
+  get mcp(): SessionMcp {
+    return this.deps.mcp;
   }
 
   get id(): string {
@@ -72,20 +81,20 @@ export class Session {
 
   harnessChoice() {
     return chooseHarness({
-      harnesses: this.deps.harnesses,
-      explicit: this.record.harness ?? this.deps.defaultHarness,
+      harnesses: this.deps.harnesses.list,
+      explicit: this.record.harness ?? this.deps.harnesses.explicit,
       model: this.model,
     });
   }
 
   options(): SessionOptions {
-    const models = [...new Set([this.model, ...this.deps.models()].filter(Boolean))];
+    const models = [...new Set([this.model, ...this.deps.endpoint.models()].filter(Boolean))];
     return {
       mode: this.mode,
       model: this.model,
       models,
       harness: this.harnessChoice().harness.id,
-      harnesses: this.deps.harnesses.map(({ id, title, description }) => ({ id, title, description })),
+      harnesses: this.deps.harnesses.list.map(({ id, title, description }) => ({ id, title, description })),
     };
   }
 
@@ -103,7 +112,7 @@ export class Session {
 
   /** The session's skills (for slash commands). */
   skills(): Promise<Skill[]> {
-    return this.deps.skills;
+    return this.deps.context.skills;
   }
 
   /** Runs one prompt after any running turn; `signal` (`$/cancel_request`) withdraws just this one. */
@@ -136,40 +145,13 @@ export class Session {
   /** Cancels any running work and stops the session's MCP servers (with their process trees). */
   async close(): Promise<void> {
     this.cancel();
-    await this.deps.mcp.manager.close();
+    await this.deps.mcp.close();
   }
 
   /** One paragraph on whether commands are confined, for `/status`. */
   async sandboxSummary(): Promise<string> {
     if (this.mode === "full-access") return "Commands run unconfined (full-access mode).";
-    return sandboxSummary(await this.deps.sandbox.status());
-  }
-
-  get projectRoot(): string {
-    return this.deps.projectRoot;
-  }
-
-  /** Starts more MCP servers (a project config trusted mid-session); the next turn waits for them. */
-  addMcpServers(servers: McpServerSpec[]): void {
-    if (servers.length === 0) return;
-    const started = this.deps.mcp.manager.start(servers);
-    this.deps.mcp.ready = Promise.all([this.deps.mcp.ready, started]).then(() => undefined);
-  }
-
-  /** `/trust`: trusts the project and applies its config to this session now. */
-  trustProject(): string {
-    this.trustQuestion = undefined;
-    return trustProject({ store: this.deps.store, root: this.deps.projectRoot, session: this });
-  }
-
-  /** Asks, at the first prompt, whether to trust the project's own config. */
-  askTrust(question: TrustQuestion): void {
-    this.trustQuestion = question;
-  }
-
-  /** MCP servers and their states, for `/mcp` and `/status`. */
-  mcpStatus() {
-    return { servers: this.deps.mcp.manager.status(), problems: this.deps.mcp.problems };
+    return sandboxSummary(await this.deps.workspace.sandbox.status());
   }
 
   setMode(mode: Mode): void {
@@ -188,7 +170,7 @@ export class Session {
 
   /** Returns false when no harness has that id. */
   setHarness(id: string): boolean {
-    const harness = findHarness(this.deps.harnesses, id);
+    const harness = findHarness(this.deps.harnesses.list, id);
     if (!harness) return false;
     if (harness.id !== this.harnessChoice().harness.id || this.record.harness !== harness.id) {
       this.record = this.deps.store.updateSession(this.id, { harness: harness.id });
@@ -207,15 +189,20 @@ export class Session {
     const controller = new AbortController();
     withdrawn?.addEventListener("abort", () => controller.abort(), { once: true });
     this.controller = controller;
-    const turnId = this.deps.newId();
+    const turnId = this.deps.clock.newId();
     this.runningTurn = turnId;
     this.commit([
       { type: "turn_started", turnId, pid: process.pid },
       { type: "user_message", turnId, content },
     ]);
     try {
-      await this.settleTrust(turnId, controller.signal);
-      const problem = this.deps.setupProblem(this.model);
+      await this.trust.settle({
+        client: this.client,
+        callId: `trust-${turnId}`,
+        signal: controller.signal,
+        send: (output) => this.send(output),
+      });
+      const problem = this.deps.endpoint.setupProblem(this.model);
       if (problem) throw new TurnError(problem, "not_configured");
       const stopReason = await this.runWithFallback(turnId, controller.signal);
       this.commit([{ type: "turn_ended", turnId, stopReason }]);
@@ -240,21 +227,6 @@ export class Session {
     }
   }
 
-  /** The project-trust question, asked once before the first turn that has an editor to answer. */
-  private async settleTrust(turnId: string, signal: AbortSignal): Promise<void> {
-    const question = this.trustQuestion;
-    if (!question || !this.client) return;
-    this.trustQuestion = undefined;
-    await askProjectTrust({
-      question,
-      client: this.client,
-      store: this.deps.store,
-      callId: `trust-${turnId}`,
-      signal,
-      send: (output) => this.send(output),
-    });
-  }
-
   /**
    * Runs the turn with the active harness. An endpoint that rejects the `tools` field gets
    * the text-protocol harness instead of a failed turn, once, with a notice.
@@ -265,7 +237,7 @@ export class Session {
       try {
         return await this.runHarness(harness, turnId, signal);
       } catch (error) {
-        const fallback = findHarness(this.deps.harnesses, TEXT_PROTOCOL_FALLBACK);
+        const fallback = findHarness(this.deps.harnesses.list, TEXT_PROTOCOL_FALLBACK);
         const unsupported = error instanceof TurnError && error.code === "tools_unsupported";
         if (!unsupported || attempt > 0 || harness.parse || !fallback) throw error;
         this.record = this.deps.store.updateSession(this.id, { harness: fallback.id });
@@ -286,31 +258,43 @@ export class Session {
   private async runHarness(harness: Harness, turnId: string, signal: AbortSignal): Promise<StopReason> {
     const ctx = await this.harnessContext();
     if (await abortedBefore(this.deps.mcp.ready, signal)) return "cancelled";
-    const { manager } = this.deps.mcp;
     const opened = this.open(harness, ctx);
     const own = opened.tools;
-    const tools = [...own, ...manager.tools().map((info) => mcpTool(info, manager))];
+    const tools = [...own, ...this.deps.mcp.tools()];
     const window = await this.fit.check({ harness, opened, tools, ctx });
     const compactor = await this.compactor(harness, opened, tools, ctx, window.tokens);
+    const history = () => this.history;
+    const { ledger, economize } = this.deps.economy({ harness, own, model: this.model, history });
     return runTurn({
       turnId,
       signal,
-      maxSteps: this.deps.maxTurnSteps,
-      tools,
-      render: (history) => opened.render({ history: compactor.view(history), tools, ctx }),
-      parse: harness.parse?.bind(harness),
-      toolError: harness.toolError?.bind(harness),
-      newId: this.deps.newId,
-      provider: this.deps.provider(this.model),
-      history: () => this.history,
-      commit: (events) => this.commit(events),
-      started: (callId) => this.send({ type: "tool_started", callId }),
-      gate: (request) => this.gate(request, signal),
-      toolContext: (callId, options) => this.toolContext(callId, signal, options?.unconfined),
-      harnessId: harness.id,
-      contextSize: compactor.window,
-      compactor,
-      ...this.deps.economy({ harness, own, model: this.model, history: () => this.history }),
+      maxSteps: this.deps.endpoint.maxTurnSteps,
+      newId: this.deps.clock.newId,
+      model: {
+        provider: this.deps.endpoint.provider(this.model),
+        render: (events) => opened.render({ history: compactor.view(events), tools, ctx }),
+        ...(harness.parse ? { parse: harness.parse.bind(harness) } : {}),
+        contextSize: compactor.window,
+        compactor,
+        ledger,
+      },
+      tools: turnTools({
+        tools,
+        harness: {
+          id: harness.id,
+          ...(harness.toolError ? { toolError: harness.toolError.bind(harness) } : {}),
+        },
+        signal,
+        sessionId: this.id,
+        where: () => ({ cwd: this.record.cwd, roots: this.roots(), mode: this.mode }),
+        workspace: this.deps.workspace,
+        store: this.deps.store,
+        client: this.client,
+        live: (callId) => this.runningTurn === turnId && !this.finishedCalls.has(callId),
+        send: (output) => this.send(output),
+        economize,
+      }),
+      history: { read: history, commit: (events) => this.commit(events) },
     });
   }
 
@@ -324,7 +308,7 @@ export class Session {
     return sessionCompactor({
       harness,
       model: this.model,
-      window: window ?? (await this.deps.window(this.model)).tokens,
+      window: window ?? (await this.deps.endpoint.window(this.model)).tokens,
       deps: this.deps,
       render: (history) => opened.render({ history, tools, ctx }),
       history: () => this.history,
@@ -333,43 +317,8 @@ export class Session {
     });
   }
 
-  private async gate(
-    request: Parameters<typeof gateCall>[0]["request"],
-    signal: AbortSignal,
-  ): Promise<GateAnswer> {
-    return gateCall({
-      request,
-      signal,
-      sandboxed: await this.deps.sandbox.confines({ mode: this.mode, roots: this.roots() }),
-      mode: this.mode,
-      roots: this.roots(),
-      projectRoot: this.deps.projectRoot,
-      store: this.deps.store,
-      client: this.client,
-      ctx: this.toolContext(request.call.callId, signal),
-    });
-  }
-
   private roots(): string[] {
     return [this.record.cwd, ...this.record.additionalDirectories];
-  }
-
-  private toolContext(callId: string, signal: AbortSignal, unconfined = false): ToolContext {
-    // Output batched just before the call (or its turn) ended must not reach the editor after it.
-    const turnId = this.runningTurn;
-    const progress = new ToolProgress((text) => {
-      if (this.runningTurn === turnId && !this.finishedCalls.has(callId))
-        this.send({ type: "tool_progress", callId, text });
-    });
-    return {
-      sessionId: this.id,
-      cwd: this.record.cwd,
-      roots: this.roots(),
-      signal,
-      fs: this.deps.fs,
-      exec: this.deps.sandbox.exec({ mode: this.mode, roots: this.roots(), escalated: unconfined }),
-      onProgress: (chunk) => progress.add(chunk),
-    };
   }
 
   /** The harness opened for this session and model, opened again when either changed. */

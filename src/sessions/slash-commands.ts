@@ -85,7 +85,7 @@ const COMMANDS: SlashCommand[] = [
   {
     name: "trust",
     description: "Trust this project: use its .openinterpreter/config.toml",
-    run: ({ session }) => ({ say: session.trustProject() }),
+    run: ({ session }) => ({ say: session.trust.trustNow() }),
   },
   {
     name: "usage",

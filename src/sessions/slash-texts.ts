@@ -24,7 +24,7 @@ export function skillList(skills: Skill[]): string {
 }
 
 export function mcpText(session: Session): string {
-  const { servers, problems } = session.mcpStatus();
+  const { servers, problems } = session.mcp.status();
   if (servers.length === 0 && problems.length === 0) {
     return "No MCP servers. Add them under [mcp_servers.<name>] in config.toml, or in your editor's settings.";
   }
@@ -82,7 +82,7 @@ export async function statusText(session: Session, endpoint: string): Promise<st
 }
 
 function mcpSummary(session: Session): string {
-  const { servers } = session.mcpStatus();
+  const { servers } = session.mcp.status();
   if (servers.length === 0) return "none";
   return servers.map((s) => `${s.name} (${s.state === "ready" ? `${s.tools} tools` : s.state})`).join(", ");
 }

@@ -2,7 +2,7 @@ import { findHarness } from "../harnesses/harness-list.js";
 import type { Harness, HarnessContext, HarnessEntry, HarnessSession } from "../harnesses/types.js";
 import type { SessionWindow } from "../providers/served-window.js";
 import type { Tool } from "../tools/types.js";
-import type { SessionDeps } from "./session-deps.js";
+import type { SessionEndpoint } from "./session-deps.js";
 import { TurnError } from "./types.js";
 import { estimateRequestTokens } from "./usage-totals.js";
 import { fitMessage, fitStops, judgeFit, type LeanHarness, type WindowFit } from "./window-fit.js";
@@ -34,10 +34,11 @@ export type WindowFitGate = ReturnType<typeof windowFitGate>;
  * server or config stated ends every turn with the same text instead (see `fitStops`).
  */
 export function windowFitGate(options: {
-  deps: Pick<SessionDeps, "harnesses" | "configFile" | "window">;
+  harnesses: HarnessEntry[];
+  endpoint: Pick<SessionEndpoint, "configFile" | "window">;
   notice(text: string): void;
 }) {
-  const { deps } = options;
+  const { endpoint } = options;
   const told = new Set<string>();
   return {
     /**
@@ -45,19 +46,19 @@ export function windowFitGate(options: {
      * `TurnError` (`window_too_small`) when the turn must not be sent.
      */
     async check({ harness, opened, tools, ctx }: FitCheck): Promise<SessionWindow> {
-      const window = await deps.window(ctx.model);
+      const window = await endpoint.window(ctx.model);
       const fit = judgeFit(bareRequestTokens(opened, tools, ctx), window.tokens);
       if (fit.fits) return window;
       const stop = fitStops(fit, window);
       const key = `${harness.id}\0${ctx.model}\0${window.tokens}`;
       if (!stop && told.has(key)) return window;
-      const lean = await leanHarness({ harnesses: deps.harnesses, current: harness.id, ctx, fit });
+      const lean = await leanHarness({ harnesses: options.harnesses, current: harness.id, ctx, fit });
       const { problem, remedy } = fitMessage({
         fit,
         window,
         harness: harness.id,
         model: ctx.model,
-        configFile: deps.configFile,
+        configFile: endpoint.configFile,
         ...(lean ? { lean } : {}),
       });
       if (stop) throw new TurnError(`${problem} ${remedy}`, "window_too_small");

@@ -1,0 +1,69 @@
+import type { Mode } from "../config/types.js";
+import type { HistoryEventOf } from "../store/events.js";
+import type { Store } from "../store/types.js";
+import type { Tool, ToolContext, ToolResult } from "../tools/types.js";
+import type { TurnOptions } from "./run-turn.js";
+import type { SessionWorkspace } from "./session-deps.js";
+import { gateCall } from "./session-gate.js";
+import { ToolProgress } from "./tool-progress.js";
+import type { ClientPort, SessionOutput } from "./types.js";
+
+/**
+ * The tool side of one turn: what each call runs with (its context, confined or escalated),
+ * the permission gate in the session's mode, and live progress that stops the moment the
+ * call or the turn has ended (output batched just before must not reach the editor after it).
+ */
+export function turnTools(o: {
+  tools: Tool[];
+  harness: { id: string; toolError?: (text: string) => string };
+  signal: AbortSignal;
+  sessionId: string;
+  /** Read at each call: the mode and the roots may change while a turn runs. */
+  where(): { cwd: string; roots: string[]; mode: Mode };
+  workspace: SessionWorkspace;
+  store: Store;
+  client: ClientPort | undefined;
+  /** Whether progress for this call may still be shown. */
+  live(callId: string): boolean;
+  send(output: SessionOutput): void;
+  economize?: (call: HistoryEventOf<"tool_call">, result: ToolResult) => Promise<ToolResult>;
+}): TurnOptions["tools"] {
+  const { workspace, signal } = o;
+  const context = (callId: string, options?: { unconfined?: boolean }): ToolContext => {
+    const { cwd, roots, mode } = o.where();
+    const progress = new ToolProgress((text) => {
+      if (o.live(callId)) o.send({ type: "tool_progress", callId, text });
+    });
+    return {
+      sessionId: o.sessionId,
+      cwd,
+      roots,
+      signal,
+      fs: workspace.fs,
+      exec: workspace.sandbox.exec({ mode, roots, escalated: options?.unconfined ?? false }),
+      onProgress: (chunk) => progress.add(chunk),
+    };
+  };
+  return {
+    list: o.tools,
+    harnessId: o.harness.id,
+    ...(o.harness.toolError ? { toolError: o.harness.toolError } : {}),
+    ...(o.economize ? { economize: o.economize } : {}),
+    started: (callId) => o.send({ type: "tool_started", callId }),
+    context,
+    gate: async (request) => {
+      const { roots, mode } = o.where();
+      return gateCall({
+        request,
+        signal,
+        sandboxed: await workspace.sandbox.confines({ mode, roots }),
+        mode,
+        roots,
+        projectRoot: workspace.projectRoot,
+        store: o.store,
+        client: o.client,
+        ctx: context(request.call.callId),
+      });
+    },
+  };
+}
