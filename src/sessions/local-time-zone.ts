@@ -14,7 +14,7 @@ const system: Omit<ZoneSources, "env"> = {
 /**
  * The user's IANA time zone, from where the C library takes it: `TZ`, else the zoneinfo file
  * `/etc/localtime` links to, else `/etc/timezone`. `Intl` is the last resort only: its first
- * use costs ~25 ms and ~8 MB of ICU data in a process that otherwise never needs them. The
+ * use loads ICU's data into a process that otherwise never needs it (docs/performance.md). The
  * name is the system's own (`Etc/UTC`, `Asia/Kolkata`), not ICU's canonical one (`UTC`,
  * `Asia/Calcutta`).
  */
