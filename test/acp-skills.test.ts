@@ -20,7 +20,8 @@ it("offers skills to the model and as slash commands, and reports invalid ones",
   model = await startFakeModel();
   const home = tempDir("oi-home-");
   const cwd = tempDir("oi-ws-");
-  mkdirSync(path.join(cwd, ".git"));
+  mkdirSync(path.join(cwd, ".git"), { recursive: true });
+  writeFileSync(path.join(cwd, ".git", "HEAD"), "ref: refs/heads/main\n");
   skill(
     path.join(cwd, ".agents/skills"),
     "release",

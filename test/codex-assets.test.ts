@@ -215,7 +215,7 @@ describe("loadAgentsMd", () => {
     const root = await tree({
       "home/AGENTS.override.md": "\n global override \n",
       "home/AGENTS.md": "global default",
-      "repo/.git/": "",
+      "repo/.git/HEAD": "",
       "repo/AGENTS.md": "root rules",
       "repo/pkg/AGENTS.md": "nested default",
       "repo/pkg/AGENTS.override.md": "nested override",
@@ -258,7 +258,7 @@ describe("loadAgentsMd", () => {
   it("gives the byte budget to the deepest files first, cutting at a character boundary", async () => {
     const root = await tree({
       "home/AGENTS.md": "g".repeat(100),
-      "repo/.git/": "",
+      "repo/.git/HEAD": "",
       "repo/AGENTS.md": "never seen",
       "repo/a/AGENTS.md": `${"x".repeat(9)}é tail`,
       "repo/a/b/AGENTS.md": "b".repeat(20),
@@ -274,10 +274,10 @@ describe("loadAgentsMd", () => {
 
   it("falls back to CLAUDE.md, loads a symlinked copy once, and walks additional roots", async () => {
     const root = await tree({
-      "repo/.git/": "",
+      "repo/.git/HEAD": "",
       "repo/AGENTS.md": "root rules",
       "repo/pkg/CLAUDE.md": "pkg rules",
-      "other/.git/": "",
+      "other/.git/HEAD": "",
       "other/AGENTS.md": "other rules",
     });
     await mkdir(path.join(root, "other/sub"));
@@ -291,7 +291,7 @@ describe("loadAgentsMd", () => {
   });
 
   it("returns nothing when there are no files", async () => {
-    const root = await tree({ "repo/.git/": "" });
+    const root = await tree({ "repo/.git/HEAD": "" });
     expect(await loadAgentsMd({ cwd: path.join(root, "repo"), home: path.join(root, "home") })).toEqual({
       files: [],
       text: "",

@@ -191,7 +191,8 @@ describe("an unknown harness is refused, naming where it came from and the ids t
     const oi = await startInProcess({ model });
     try {
       const cwd = tempDir("oi-ws-");
-      mkdirSync(path.join(cwd, ".git"));
+      mkdirSync(path.join(cwd, ".git"), { recursive: true });
+      writeFileSync(path.join(cwd, ".git", "HEAD"), "ref: refs/heads/main\n");
       mkdirSync(path.join(cwd, ".openinterpreter"));
       const projectFile = path.join(cwd, ".openinterpreter", "config.toml");
       writeFileSync(projectFile, 'harness = "nosuch"\n');

@@ -130,7 +130,7 @@ describe("globFiles", () => {
 
   it("honours nested .gitignore files with negation inside a git repository", async () => {
     const dir = tree([
-      ".git/",
+      ".git/HEAD",
       "a.log",
       "keep.log",
       "build/out.log",
@@ -151,7 +151,7 @@ describe("globFiles", () => {
   });
 
   it("applies a parent repository's .gitignore when cwd is a subdirectory", async () => {
-    const dir = tree([".git/", "pkg/a.gen.ts", "pkg/b.ts"]);
+    const dir = tree([".git/HEAD", "pkg/a.gen.ts", "pkg/b.ts"]);
     writeFileSync(path.join(dir, ".gitignore"), "*.gen.ts\n");
     expect((await glob(path.join(dir, "pkg"), "*.ts")).files).toEqual(["b.ts"]);
   });

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, symlinkSync } from "node:fs";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -8,7 +8,8 @@ import type { ToolAccess } from "../src/tools/types.js";
 
 const ws = mkdtempSync(path.join(os.tmpdir(), "oi-perm-"));
 const outside = mkdtempSync(path.join(os.tmpdir(), "oi-out-"));
-mkdirSync(path.join(ws, ".git"));
+mkdirSync(path.join(ws, ".git"), { recursive: true });
+writeFileSync(path.join(ws, ".git", "HEAD"), "ref: refs/heads/main\n");
 symlinkSync(outside, path.join(ws, "link-out"));
 
 const exec = (command: string): ToolAccess => ({ type: "exec", command, cwd: ws });

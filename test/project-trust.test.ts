@@ -16,7 +16,8 @@ afterEach(async () => {
 
 function repoWithConfig(marker: string): string {
   const repo = tempDir("oi-repo-");
-  mkdirSync(path.join(repo, ".git"));
+  mkdirSync(path.join(repo, ".git"), { recursive: true });
+  writeFileSync(path.join(repo, ".git", "HEAD"), "ref: refs/heads/main\n");
   mkdirSync(path.join(repo, ".openinterpreter"));
   writeFileSync(
     path.join(repo, ".openinterpreter/config.toml"),

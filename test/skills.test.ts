@@ -19,6 +19,7 @@ function layout() {
   const repo = path.join(base, "repo");
   const cwd = path.join(repo, "packages/app");
   mkdirSync(path.join(repo, ".git"), { recursive: true });
+  writeFileSync(path.join(repo, ".git", "HEAD"), "ref: refs/heads/main\n");
   mkdirSync(cwd, { recursive: true });
   const roots = () =>
     skillRoots({

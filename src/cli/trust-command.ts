@@ -1,5 +1,5 @@
 import path from "node:path";
-import { findProjectRoot } from "../context/project-root.js";
+import { findProjectRoot, gitCeilings } from "../context/project-root.js";
 import { trustProject } from "../sessions/project-trust.js";
 import { parseCommandArgs } from "./args.js";
 import { openRuntime } from "./runtime.js";
@@ -10,7 +10,9 @@ export async function trustCommand(argv: string[]): Promise<number> {
   const runtime = openRuntime(args.overrides);
   if (!runtime) return 1;
   try {
-    const root = findProjectRoot(path.resolve(args.positionals[0] ?? process.cwd()));
+    const root = findProjectRoot(path.resolve(args.positionals[0] ?? process.cwd()), {
+      ceilings: gitCeilings(process.env),
+    });
     process.stdout.write(`${trustProject({ store: runtime.store, root })}\n`);
     return 0;
   } finally {

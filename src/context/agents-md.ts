@@ -49,6 +49,8 @@ export interface LoadAgentsMdOptions {
   home: string;
   fs?: AgentsMdFs;
   maxBytes?: number;
+  /** Folders the walk up for the repository never enters (`gitCeilings`). */
+  ceilings?: readonly string[];
 }
 
 const CANDIDATES = ["AGENTS.override.md", "AGENTS.md"];
@@ -63,7 +65,7 @@ export async function loadAgentsMd(options: LoadAgentsMdOptions): Promise<Loaded
   const seen = new Set<string>(global ? [await realpathOf(global.path)] : []);
   const found: RawDoc[] = [];
   for (const cwd of [options.cwd, ...(options.additionalDirectories ?? [])].map((d) => path.resolve(d))) {
-    for (const directory of await searchDirs(fs, cwd)) {
+    for (const directory of await searchDirs(fs, cwd, new Set(options.ceilings ?? []))) {
       const file = await firstFile(fs, directory, names);
       if (!file) continue;
       // A CLAUDE.md -> AGENTS.md symlink, or a directory reached twice, loads once.
@@ -136,13 +138,17 @@ async function loadGlobal(fs: AgentsMdFs, home: string): Promise<AgentsMdFile | 
   return undefined;
 }
 
-/** From the project root down to `cwd`; only `cwd` when no ancestor holds `.git`. */
-async function searchDirs(fs: AgentsMdFs, cwd: string): Promise<string[]> {
+/**
+ * From the project root down to `cwd`; only `cwd` when no ancestor below a ceiling holds a
+ * repository (a `.git` file, or a `.git` folder with a `HEAD`, as `holdsRepository` decides).
+ */
+async function searchDirs(fs: AgentsMdFs, cwd: string, ceilings: ReadonlySet<string>): Promise<string[]> {
   const chain: string[] = [];
   for (let dir = cwd; ; dir = path.dirname(dir)) {
     chain.push(dir);
-    if (await exists(fs, path.join(dir, ".git"))) return chain.reverse();
-    if (path.dirname(dir) === dir) return [cwd];
+    const marker = path.join(dir, ".git");
+    if ((await isFile(fs, marker)) || (await exists(fs, path.join(marker, "HEAD")))) return chain.reverse();
+    if (path.dirname(dir) === dir || ceilings.has(path.dirname(dir))) return [cwd];
   }
 }
 

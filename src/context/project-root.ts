@@ -1,10 +1,41 @@
-import { existsSync } from "node:fs";
+import { statSync } from "node:fs";
 import path from "node:path";
 
-/** The nearest ancestor of `cwd` (inclusive) holding `.git`; `cwd` itself when there is none. */
-export function findProjectRoot(cwd: string): string {
-  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, ".git"))) return dir;
-    if (path.dirname(dir) === dir) return path.resolve(cwd);
+/**
+ * Folders a walk up for the repository never enters, from git's own `GIT_CEILING_DIRECTORIES`
+ * (absolute paths separated by `:`): someone who keeps a dotfiles repository in `$HOME` sets it
+ * so that git, and we, do not take `$HOME` for the project of every folder below it.
+ */
+export function gitCeilings(env: Record<string, string | undefined>): string[] {
+  return (env.GIT_CEILING_DIRECTORIES ?? "")
+    .split(":")
+    .filter((dir) => path.isAbsolute(dir))
+    .map((dir) => path.resolve(dir));
+}
+
+/**
+ * Whether `dir` holds a repository as git decides it: a `.git` folder with a `HEAD`, or a
+ * `.git` file (a worktree's or submodule's `gitdir:` pointer). An empty `.git` folder, which
+ * sandboxing tools leave in `/tmp`, is not one.
+ */
+export function holdsRepository(dir: string): boolean {
+  const marker = path.join(dir, ".git");
+  const info = statSync(marker, { throwIfNoEntry: false });
+  if (!info) return false;
+  return info.isFile() || statSync(path.join(marker, "HEAD"), { throwIfNoEntry: false }) !== undefined;
+}
+
+/**
+ * The nearest ancestor of `cwd` (inclusive) that holds a repository, without entering a
+ * ceiling folder; `cwd` itself when there is none.
+ */
+export function findProjectRoot(cwd: string, options: { ceilings?: readonly string[] } = {}): string {
+  const start = path.resolve(cwd);
+  const ceilings = new Set(options.ceilings ?? []);
+  for (let dir = start; ; ) {
+    if (holdsRepository(dir)) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir || ceilings.has(parent)) return start;
+    dir = parent;
   }
 }

@@ -1,6 +1,5 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
 import type { Mode } from "../config/types.js";
+import { holdsRepository } from "../context/project-root.js";
 import type { HarnessContext } from "../harnesses/types.js";
 import type { SessionRecord } from "../store/types.js";
 import type { SessionDeps } from "./session-deps.js";
@@ -29,7 +28,7 @@ export async function harnessContext(options: {
     timezone: context.timezone,
     scratchDir: workspace.scratchDir,
     platform: process.platform,
-    isGitRepo: existsSync(path.join(workspace.projectRoot, ".git")),
+    isGitRepo: holdsRepository(workspace.projectRoot),
     sandboxed: await workspace.sandbox.confines({ mode, roots }),
   };
 }

@@ -5,7 +5,7 @@ import type { Logger } from "../config/logger.js";
 import { setupMessage, setupProblem } from "../config/setup-problem.js";
 import type { Config } from "../config/types.js";
 import { loadAgentsMd } from "../context/agents-md.js";
-import { findProjectRoot } from "../context/project-root.js";
+import { findProjectRoot, gitCeilings } from "../context/project-root.js";
 import { loadSkills, type SkillCatalog } from "../context/skills/load-skills.js";
 import { skillRoots } from "../context/skills/skill-roots.js";
 import { findHarness, unknownHarnessMessage } from "../harnesses/harness-list.js";
@@ -79,11 +79,15 @@ export class SessionManager {
   private discovery: Promise<string[]> | undefined;
   /** Stops the window probes still under way when the daemon shuts down. */
   private readonly probes = new AbortController();
+  /** Where walks up for the repository stop (git's `GIT_CEILING_DIRECTORIES`). */
+  private readonly ceilings: string[];
   private readonly windows = createWindowCache({
     probe: (model) => probeContextWindow({ endpoint: this.endpointFor(model), signal: this.probes.signal }),
   });
 
-  constructor(private readonly deps: SessionManagerDeps) {}
+  constructor(private readonly deps: SessionManagerDeps) {
+    this.ceilings = gitCeilings(deps.env);
+  }
 
   get config(): Config {
     return this.deps.config;
@@ -97,7 +101,7 @@ export class SessionManager {
 
   create(options: OpenOptions): Session {
     const { config } = this.deps;
-    const trust = projectTrust(this.deps.store, findProjectRoot(options.cwd));
+    const trust = projectTrust(this.deps.store, findProjectRoot(options.cwd, { ceilings: this.ceilings }));
     const project = trust.decision === "allow" ? trust.config : undefined;
     const { harnesses } = this.deps;
     const badHarness =
@@ -302,7 +306,12 @@ export class SessionManager {
           autoCompactTokenLimit: config.autoCompactTokenLimit,
           maxTurnSteps: config.maxTurnSteps,
         },
-        workspace: { sandbox, fs, projectRoot: findProjectRoot(record.cwd), scratchDir },
+        workspace: {
+          sandbox,
+          fs,
+          projectRoot: findProjectRoot(record.cwd, { ceilings: this.ceilings }),
+          scratchDir,
+        },
         context: {
           instructions: this.instructions(record),
           skills: catalog.then((c) => c.skills),
@@ -330,7 +339,7 @@ export class SessionManager {
 
   /** MCP servers from config (and a trusted project) and from the editor, started in the background. */
   private mcp(record: SessionRecord): SessionMcp {
-    const trust = projectTrust(this.deps.store, findProjectRoot(record.cwd));
+    const trust = projectTrust(this.deps.store, findProjectRoot(record.cwd, { ceilings: this.ceilings }));
     const projectServers = trust.decision === "allow" ? (trust.config?.mcpServers ?? {}) : {};
     return sessionMcp({
       config: { ...this.deps.config.mcpServers, ...projectServers },
@@ -345,7 +354,7 @@ export class SessionManager {
   private skills(record: SessionRecord): Promise<SkillCatalog> {
     const roots = skillRoots({
       cwd: record.cwd,
-      projectRoot: findProjectRoot(record.cwd),
+      projectRoot: findProjectRoot(record.cwd, { ceilings: this.ceilings }),
       additionalDirectories: record.additionalDirectories,
       userHome: this.deps.userHome,
       interpreterHome: this.deps.config.home,
@@ -358,7 +367,12 @@ export class SessionManager {
 
   private instructions(record: SessionRecord): Promise<string> {
     const { cwd, additionalDirectories } = record;
-    return loadAgentsMd({ cwd, additionalDirectories, home: this.deps.config.home }).then(
+    return loadAgentsMd({
+      cwd,
+      additionalDirectories,
+      home: this.deps.config.home,
+      ceilings: this.ceilings,
+    }).then(
       (loaded) => loaded.text,
       (error: unknown) => {
         this.deps.logger.warn({ err: String(error) }, "AGENTS.md discovery failed");

@@ -25,7 +25,8 @@ it(`survives ${LINES} random and mutated lines on one connection`, { timeout: TI
   process.stderr.write(`fuzz: seed ${SEED} (replay with FUZZ_SEED=${SEED}), ${LINES} lines\n`);
   const home = tempDir("oi-fuzz-home-");
   const cwd = tempDir("oi-fuzz-ws-");
-  mkdirSync(path.join(cwd, ".git"));
+  mkdirSync(path.join(cwd, ".git"), { recursive: true });
+  writeFileSync(path.join(cwd, ".git", "HEAD"), "ref: refs/heads/main\n");
   // Prompts reach a real turn and a real HTTP attempt, refused at once: no retries, no waiting.
   writeFileSync(
     path.join(home, "config.toml"),

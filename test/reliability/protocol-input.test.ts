@@ -17,7 +17,8 @@ let nextId = 1;
 beforeAll(async () => {
   const home = tempDir("oi-proto-home-");
   cwd = tempDir("oi-proto-ws-");
-  mkdirSync(path.join(cwd, ".git"));
+  mkdirSync(path.join(cwd, ".git"), { recursive: true });
+  writeFileSync(path.join(cwd, ".git", "HEAD"), "ref: refs/heads/main\n");
   writeFileSync(path.join(home, "config.toml"), "[model_providers.openai]\nrequest_max_retries = 0\n");
   daemon = spawnRawDaemon({
     home,

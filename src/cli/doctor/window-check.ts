@@ -1,9 +1,8 @@
-import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Config } from "../../config/types.js";
 import { loadAgentsMd } from "../../context/agents-md.js";
-import { findProjectRoot } from "../../context/project-root.js";
+import { findProjectRoot, gitCeilings, holdsRepository } from "../../context/project-root.js";
 import { loadSkills } from "../../context/skills/load-skills.js";
 import { skillRoots } from "../../context/skills/skill-roots.js";
 import { builtinHarnesses, chooseHarness, findHarness } from "../../harnesses/harness-list.js";
@@ -97,9 +96,10 @@ async function sessionLikeContext(o: {
   userHome: string;
 }): Promise<HarnessContext> {
   const { config, cwd } = o;
-  const projectRoot = findProjectRoot(cwd);
+  const ceilings = gitCeilings(o.env);
+  const projectRoot = findProjectRoot(cwd, { ceilings });
   const [instructions, catalog] = await Promise.all([
-    loadAgentsMd({ cwd, home: config.home }).then(
+    loadAgentsMd({ cwd, home: config.home, ceilings }).then(
       (loaded) => loaded.text,
       () => "",
     ),
@@ -122,7 +122,7 @@ async function sessionLikeContext(o: {
     timezone: localTimeZone({ env: o.env }),
     scratchDir: path.join(config.home, "sessions", "doctor"),
     platform: os.platform(),
-    isGitRepo: existsSync(path.join(projectRoot, ".git")),
+    isGitRepo: holdsRepository(projectRoot),
     sandboxed: config.mode !== "full-access",
   };
 }

@@ -85,7 +85,9 @@ export async function inheritedIgnoreRules(
   const chain: string[] = [];
   let dir = path.resolve(root);
   for (;;) {
-    if (await exists(path.join(dir, ".git"))) {
+    // A repository as git decides it: an empty `.git` folder (sandboxing tools leave them) is not one.
+    const marker = path.join(dir, ".git");
+    if ((await isFileAt(marker)) || (await exists(path.join(marker, "HEAD")))) {
       const rules: IgnoreRule[] = [];
       for (const ancestor of chain.reverse()) rules.push(...(await readIgnoreRules(ancestor, true)));
       return { inGitRepo: true, rules };
@@ -111,6 +113,14 @@ async function exists(file: string): Promise<boolean> {
   try {
     await stat(file);
     return true;
+  } catch {
+    return false;
+  }
+}
+
+async function isFileAt(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
   } catch {
     return false;
   }
