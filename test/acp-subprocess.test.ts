@@ -6,7 +6,7 @@ import { type FakeModel, startFakeModel } from "./support/fake-model.js";
 import { tempDir, until } from "./support/in-process.js";
 import { BIN as MCP_BIN } from "./support/mcp-helpers.js";
 import { type AgentProcess, spawnAgent } from "./support/spawn-agent.js";
-import { INIT, testClient } from "./support/test-client.js";
+import { INIT, testClient, withoutSandboxNotice } from "./support/test-client.js";
 
 let model: FakeModel;
 const agents: AgentProcess[] = [];
@@ -110,7 +110,7 @@ describe("bin/interpreter.js acp over stdio", () => {
     const again = reader.connect(second.stream);
     await again.agent.request(methods.agent.initialize, INIT);
     await again.agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
-    const kinds = replayed.map((u) => u.sessionUpdate);
+    const kinds = withoutSandboxNotice(replayed).map((u) => u.sessionUpdate);
     expect(kinds.slice(0, 4)).toEqual([
       "user_message_chunk",
       "agent_message_chunk",

@@ -4,6 +4,7 @@ import { Codex, type ThreadEvent, type ThreadItem } from "@openai/codex-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
 import { tempDir } from "./support/in-process.js";
+import { needs } from "./support/requires.js";
 import { BIN } from "./support/spawn-agent.js";
 
 /**
@@ -49,7 +50,7 @@ const byType = <T extends ThreadItem["type"]>(items: ThreadItem[], type: T) =>
   items.filter((i): i is Extract<ThreadItem, { type: T }> => i.type === type);
 
 describe("@openai/codex-sdk driving interpreter exec", () => {
-  it("runs a task, streams a second turn, and resumes the thread", async () => {
+  needs("bwrap").it("runs a task, streams a second turn, and resumes the thread", async () => {
     const patch = "*** Begin Patch\n*** Add File: notes.md\n+remember this\n*** End Patch";
     model.reply(
       {

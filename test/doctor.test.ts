@@ -5,6 +5,7 @@ import { MIN_NODE, nodeCheck } from "../src/cli/doctor/local-checks.js";
 import { checkById, type DoctorJson, runCli } from "./support/doctor-run.js";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
 import { tempDir } from "./support/in-process.js";
+import { needs } from "./support/requires.js";
 
 const MCP_SERVER = path.resolve("test/support/mcp-test-server.mjs");
 
@@ -26,48 +27,51 @@ function parse(stdout: string): DoctorJson {
 }
 
 describe("interpreter doctor", () => {
-  it("all green: every check passes, the probes are one plain and one tool request, exit 0", async () => {
-    model = await startFakeModel({ models: ["kimi-k2-instruct", "other"] });
-    model.reply(
-      { text: "ok", expect: (body) => expect(body.tools).toBeUndefined() },
-      {
-        toolCalls: [{ name: "doctor_ping", arguments: {} }],
-        expect: (body) => expect(body.tools[0].function.name).toBe("doctor_ping"),
-      },
-    );
-    const home = tempDir("oi-doctor-");
-    writeFileSync(
-      path.join(home, "config.toml"),
-      `[mcp_servers.tester]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(MCP_SERVER)}]\n`,
-    );
-    const result = await doctor(home, model.url, ["-m", "kimi-k2-instruct"]);
-    expect(result.stderr).toBe("");
-    expect(result.code).toBe(0);
-    const lines = result.stdout.split("\n");
-    for (const title of [
-      "Node.js",
-      "Home folder",
-      "Database",
-      "Config",
-      "Endpoint",
-      "API key",
-      "Models",
-      "Streaming",
-      "Tool calls",
-      "Usage",
-      "Harness",
-      "MCP tester",
-    ]) {
-      expect(lines.find((l) => l.includes(` ${title} `)) ?? `missing ${title}`).toMatch(/^✓ /);
-    }
-    expect(result.stdout).toMatch(/Harness\s+kimi-code \(automatic: kimi-k2-instruct belongs to the Kimi/);
-    expect(result.stdout).toMatch(/Models\s+2 listed, including kimi-k2-instruct/);
-    expect(result.stdout).toMatch(/MCP tester\s+started over stdio, \d+ tools/);
-    expect(result.stdout).not.toContain("fix:");
-    model.assertDone();
-    expect(model.requests.every((r) => r.body.stream_options?.include_usage === true)).toBe(true);
-    expect(model.requests[0]!.headers.authorization).toBe("Bearer sk-doctor-test");
-  });
+  needs("bwrap").it(
+    "all green: every check passes, the probes are one plain and one tool request, exit 0",
+    async () => {
+      model = await startFakeModel({ models: ["kimi-k2-instruct", "other"] });
+      model.reply(
+        { text: "ok", expect: (body) => expect(body.tools).toBeUndefined() },
+        {
+          toolCalls: [{ name: "doctor_ping", arguments: {} }],
+          expect: (body) => expect(body.tools[0].function.name).toBe("doctor_ping"),
+        },
+      );
+      const home = tempDir("oi-doctor-");
+      writeFileSync(
+        path.join(home, "config.toml"),
+        `[mcp_servers.tester]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(MCP_SERVER)}]\n`,
+      );
+      const result = await doctor(home, model.url, ["-m", "kimi-k2-instruct"]);
+      expect(result.stderr).toBe("");
+      expect(result.code).toBe(0);
+      const lines = result.stdout.split("\n");
+      for (const title of [
+        "Node.js",
+        "Home folder",
+        "Database",
+        "Config",
+        "Endpoint",
+        "API key",
+        "Models",
+        "Streaming",
+        "Tool calls",
+        "Usage",
+        "Harness",
+        "MCP tester",
+      ]) {
+        expect(lines.find((l) => l.includes(` ${title} `)) ?? `missing ${title}`).toMatch(/^✓ /);
+      }
+      expect(result.stdout).toMatch(/Harness\s+kimi-code \(automatic: kimi-k2-instruct belongs to the Kimi/);
+      expect(result.stdout).toMatch(/Models\s+2 listed, including kimi-k2-instruct/);
+      expect(result.stdout).toMatch(/MCP tester\s+started over stdio, \d+ tools/);
+      expect(result.stdout).not.toContain("fix:");
+      model.assertDone();
+      expect(model.requests.every((r) => r.body.stream_options?.include_usage === true)).toBe(true);
+      expect(model.requests[0]!.headers.authorization).toBe("Bearer sk-doctor-test");
+    },
+  );
 
   it("endpoint down: fails with the base-URL fix, skips what depends on it, names a broken MCP server; --json", async () => {
     const closed = await startFakeModel();

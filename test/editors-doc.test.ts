@@ -7,6 +7,7 @@ import { COMMANDS } from "../src/cli/commands.js";
 import { openStore } from "../src/store/open-store.js";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
 import { tempDir } from "./support/in-process.js";
+import { needs } from "./support/requires.js";
 import { BIN } from "./support/spawn-agent.js";
 
 const run = promisify(execFile);
@@ -145,7 +146,7 @@ describe("docs/editors.md", () => {
     expect(balancedLisp("(a))(")).toBe(false);
   });
 
-  it("Lua snippets load in Neovim's Lua (a broken one is caught)", async () => {
+  needs("nvim").it("Lua snippets load in Neovim's Lua (a broken one is caught)", async () => {
     const dir = tempDir("oi-lua-");
     const files = of("lua").map((snippet, i) => {
       const file = path.join(dir, `snippet-${i}.lua`);
@@ -177,39 +178,42 @@ vim.cmd("qall!")
     expect(results[broken]).toMatch(/'}' expected|unexpected symbol|<eof>/);
   });
 
-  it("headless Neovim: jobstart + initialize + session/new gets a session id that is in the database", async () => {
-    model = await startFakeModel();
-    const home = tempDir("oi-nvim-home-");
-    const cwd = tempDir("oi-nvim-ws-");
-    const out = path.join(home, "nvim-result.json");
-    await run("nvim", ["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", `luafile ${NVIM_CLIENT}`], {
-      cwd,
-      env: {
-        PATH: process.env.PATH,
-        HOME: home,
-        INTERPRETER_HOME: home,
-        OPENAI_BASE_URL: model.url,
-        OPENAI_API_KEY: "sk-nvim",
-        OI_AGENT: JSON.stringify([process.execPath, BIN, "acp", "-m", "fake-model"]),
-        OI_CWD: cwd,
-        OI_OUT: out,
-      },
-      timeout: 30_000,
-    });
-    const result = JSON.parse(readFileSync(out, "utf8")) as {
-      sessionId?: string;
-      protocolVersion?: number;
-      lines: string[];
-    };
-    expect(result.protocolVersion, result.lines.join("\n")).toBe(1);
-    expect(result.sessionId).toMatch(/^[0-9a-f-]{36}$/);
-    const store = openStore({ path: path.join(home, "openinterpreter.db") });
-    try {
-      expect(store.getSession(result.sessionId!)).toMatchObject({ cwd, model: "fake-model" });
-    } finally {
-      store.close();
-    }
-  });
+  needs("nvim").it(
+    "headless Neovim: jobstart + initialize + session/new gets a session id that is in the database",
+    async () => {
+      model = await startFakeModel();
+      const home = tempDir("oi-nvim-home-");
+      const cwd = tempDir("oi-nvim-ws-");
+      const out = path.join(home, "nvim-result.json");
+      await run("nvim", ["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", `luafile ${NVIM_CLIENT}`], {
+        cwd,
+        env: {
+          PATH: process.env.PATH,
+          HOME: home,
+          INTERPRETER_HOME: home,
+          OPENAI_BASE_URL: model.url,
+          OPENAI_API_KEY: "sk-nvim",
+          OI_AGENT: JSON.stringify([process.execPath, BIN, "acp", "-m", "fake-model"]),
+          OI_CWD: cwd,
+          OI_OUT: out,
+        },
+        timeout: 30_000,
+      });
+      const result = JSON.parse(readFileSync(out, "utf8")) as {
+        sessionId?: string;
+        protocolVersion?: number;
+        lines: string[];
+      };
+      expect(result.protocolVersion, result.lines.join("\n")).toBe(1);
+      expect(result.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+      const store = openStore({ path: path.join(home, "openinterpreter.db") });
+      try {
+        expect(store.getSession(result.sessionId!)).toMatchObject({ cwd, model: "fake-model" });
+      } finally {
+        store.close();
+      }
+    },
+  );
 
   it("the Node script and the exec one-liner run as written and print the model's answer", async () => {
     model = await startFakeModel();

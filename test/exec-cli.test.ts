@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
 import { tempDir } from "./support/in-process.js";
+import { needs } from "./support/requires.js";
 import { BIN } from "./support/spawn-agent.js";
 
 let model: FakeModel;
@@ -60,7 +61,7 @@ describe("interpreter exec", () => {
     );
   });
 
-  it("runs commands with --full-auto, progress on stderr", async () => {
+  needs("bwrap").it("runs commands with --full-auto, progress on stderr", async () => {
     model = await startFakeModel();
     const cwd = tempDir("oi-ws-");
     model.reply(

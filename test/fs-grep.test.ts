@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { type GrepBackend, grepFiles } from "../src/tools/fs/grep-files.js";
 import { FsToolError, type GrepOptions, type GrepResult } from "../src/tools/fs/types.js";
+import { needs } from "./support/requires.js";
 
 const hasRipgrep = (() => {
   try {
@@ -169,7 +170,7 @@ describe.each(backends)("grepFiles (%s)", (backend) => {
 });
 
 describe("grepFiles backends", () => {
-  it.skipIf(!hasRipgrep)("give identical results for the same searches", async () => {
+  needs("rg").it("give identical results for the same searches", async () => {
     const cases: Partial<GrepOptions>[] = [
       { lineNumbers: true, before: 2, after: 3, pattern: "const|TODO" },
       { pattern: "^const [a-c]", outputMode: "count" },
@@ -190,7 +191,7 @@ describe("grepFiles backends", () => {
     });
 
     // Look-ahead is valid JS but not ripgrep syntax, which tells the backends apart.
-    it.skipIf(!hasRipgrep)("forces the JS search in auto mode", async () => {
+    needs("rg").it("forces the JS search in auto mode", async () => {
       process.env.OI_NO_RIPGREP = "0";
       expect(await errorCode(grep("auto", { pattern: "TODO(?= crlf)" }))).toBe("invalid_pattern");
       process.env.OI_NO_RIPGREP = "1";

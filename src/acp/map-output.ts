@@ -120,11 +120,17 @@ function eventUpdates(event: HistoryEvent, client: ClientFeatures): SessionUpdat
       ];
     case "notice":
       return [
-        agentText(
-          event.severity === "info"
-            ? `${event.text}\n`
-            : `\n\n**${capital(event.severity)}:** ${event.text}\n`,
-        ),
+        {
+          ...agentText(
+            event.severity === "info"
+              ? `${event.text}\n`
+              : `\n\n**${capital(event.severity)}:** ${event.text}\n`,
+          ),
+          // Lets a client tell our notices from the model's words (and a notice about the machine).
+          _meta: {
+            [NOTICE_META]: { severity: event.severity, ...(event.topic ? { topic: event.topic } : {}) },
+          },
+        } as SessionUpdate,
       ];
     case "compaction":
       if (client.compaction) {
@@ -189,6 +195,9 @@ function displayContent(display: DisplayContent): ToolCallContent {
 function textContent(text: string): ToolCallContent {
   return { type: "content", content: { type: "text", text } };
 }
+
+/** The `_meta` key of an agent message chunk that is one of our notices, not the model's text. */
+export const NOTICE_META = "openinterpreter/notice";
 
 function agentText(text: string): SessionUpdate {
   return { sessionUpdate: "agent_message_chunk", content: { type: "text", text } };

@@ -1,4 +1,5 @@
 import type { SessionUpdate, ToolCallContent } from "@agentclientprotocol/sdk";
+import { NOTICE_META } from "./map-output.js";
 
 /** A file change shown by a tool call: `oldText` null means the file is new. */
 export interface RunDiff {
@@ -16,7 +17,7 @@ export type RunEvent =
   | { type: "text"; text: string }
   | { type: "thought"; text: string }
   /** A warning or error the agent itself reports (not model text). */
-  | { type: "notice"; severity: "warning" | "error"; text: string }
+  | { type: "notice"; severity: "warning" | "error"; text: string; topic?: "sandbox" }
   | {
       type: "tool_call";
       callId: string;
@@ -46,18 +47,22 @@ export type RunEvent =
   /** A call needed approval; nobody could answer, so it was rejected. */
   | { type: "rejected"; callId: string; title: string };
 
-// The agent shows its own warnings and errors as one agent_message_chunk each (map-output.ts).
-const NOTICE = /^\n\n\*\*(Warning|Error):\*\* ([\s\S]*)\n$/;
-
 /** Pure mapping of one ACP `session/update` onto run events (most updates map to none). */
 export function toRunEvents(update: SessionUpdate): RunEvent[] {
   switch (update.sessionUpdate) {
     case "agent_message_chunk": {
       if (update.content.type !== "text") return [];
-      const notice = NOTICE.exec(update.content.text);
-      if (notice) {
-        const severity = notice[1] === "Error" ? "error" : "warning";
-        return [{ type: "notice", severity, text: notice[2] as string }];
+      const notice = noticeOf(update);
+      if (notice && notice.severity !== "info") {
+        const text = update.content.text.replace(/^\n\n\*\*\w+:\*\* /, "").replace(/\n$/, "");
+        return [
+          {
+            type: "notice",
+            severity: notice.severity,
+            text,
+            ...(notice.topic ? { topic: notice.topic } : {}),
+          },
+        ];
       }
       return [{ type: "text", text: update.content.text }];
     }
@@ -125,4 +130,15 @@ export function unfence(text: string): string {
   if (!match) return text;
   const inner = match[2] as string;
   return inner === "" ? "" : `${inner}\n`;
+}
+
+/** The notice marker `map-output.ts` puts on an agent message chunk that is one of our notices. */
+function noticeOf(
+  update: SessionUpdate,
+): { severity: "info" | "warning" | "error"; topic?: "sandbox" } | undefined {
+  const meta = (update as { _meta?: Record<string, unknown> })._meta?.[NOTICE_META];
+  if (typeof meta !== "object" || meta === null) return undefined;
+  const { severity, topic } = meta as { severity?: unknown; topic?: unknown };
+  if (severity !== "info" && severity !== "warning" && severity !== "error") return undefined;
+  return { severity, ...(topic === "sandbox" ? { topic } : {}) };
 }

@@ -75,7 +75,13 @@ export async function execCommand(argv: string[]): Promise<number> {
         if (codex) emit(codex.start(sessionId));
         else process.stderr.write(`session ${sessionId} (${mode})\n`);
       },
-      onEvent: (event: RunEvent) => (codex ? emit(codex.map(event)) : text?.onEvent(event)),
+      onEvent(event: RunEvent) {
+        // The notice about this machine's sandbox is not the thread's: with --json it goes to stderr.
+        if (codex && event.type === "notice" && event.topic === "sandbox")
+          process.stderr.write(`warning: ${event.text}\n`);
+        else if (codex) emit(codex.map(event));
+        else text?.onEvent(event);
+      },
     });
     outcome = { stopReason: result.stopReason, ...(result.usage ? { usage: result.usage } : {}) };
   } catch (error) {

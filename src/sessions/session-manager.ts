@@ -119,9 +119,9 @@ export class SessionManager {
     const session = this.remember(record, catalog);
     // Skill problems, project config and a missing sandbox are told once, when the session starts.
     // After the session/new response, like every other post-creation message.
-    const tell = (text: string) =>
+    const tell = (text: string, topic?: "sandbox") =>
       setTimeout(() => {
-        if (this.open.get(session.id) === session) session.notice("warning", text);
+        if (this.open.get(session.id) === session) session.notice("warning", text, topic ? { topic } : {});
       }, 0);
     if (trust.error) tell(trust.error);
     if (badHarness && project)
@@ -130,9 +130,9 @@ export class SessionManager {
       tell(untrustedNotice(trust));
       session.trust.ask({ trust, apply: () => this.applyProject(session, trust) });
     }
-    void catalog.then(({ notices }) => notices.forEach(tell));
+    void catalog.then(({ notices }) => notices.forEach((text) => tell(text)));
     this.warmUp((status) => {
-      if (!status.available) tell(sandboxSummary(status));
+      if (!status.available) tell(sandboxSummary(status), "sandbox");
     });
     return session;
   }

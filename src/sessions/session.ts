@@ -181,8 +181,8 @@ export class Session {
   }
 
   /** Records a notice in the history and shows it. */
-  notice(severity: "info" | "warning" | "error", text: string): void {
-    this.commit([{ type: "notice", severity, text }]);
+  notice(severity: "info" | "warning" | "error", text: string, options: { topic?: "sandbox" } = {}): void {
+    this.commit([{ type: "notice", severity, text, ...(options.topic ? { topic: options.topic } : {}) }]);
   }
 
   private async turn(content: ContentBlock[], withdrawn?: AbortSignal): Promise<StopReason> {

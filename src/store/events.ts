@@ -158,6 +158,8 @@ export const HistoryEvent = z.discriminatedUnion("type", [
     type: z.literal("notice"),
     severity: z.enum(["info", "warning", "error"]),
     text: z.string(),
+    /** Set on a notice about this machine rather than the conversation (whether commands are confined). */
+    topic: z.enum(["sandbox"]).optional(),
   }),
 ]);
 export type HistoryEvent = z.infer<typeof HistoryEvent>;

@@ -12,6 +12,7 @@ import path from "node:path";
 import { methods } from "@agentclientprotocol/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DiagnosticsFigures } from "../../src/cli/diagnostics.js";
+import { needs } from "../support/requires.js";
 import { type Daemon, durable, startDaemon } from "./support/crash-daemon.js";
 import { writeFigures } from "./support/load-figures.js";
 import { type RoutedModel, startRoutedModel } from "./support/load-routed-model.js";
@@ -60,79 +61,87 @@ function loggedDiagnostics(home: string): DiagnosticsFigures | undefined {
 }
 
 describe("load", () => {
-  it(`runs ${SESSIONS} sessions of ${LOAD_CALLS} tool calls at once with no cross-talk`, {
-    timeout: 240_000,
-  }, async () => {
-    const home = path.join(root, "home");
-    mkdirSync(home);
-    writeFileSync(path.join(home, "config.toml"), 'mode = "auto"\n');
-    daemon = await startDaemon({ home, modelUrl: model.url, env: { INTERPRETER_DIAGNOSTICS: "1" } });
-    const pid = daemon.agent.child.pid!;
-    let peakRss = rssMb(pid);
-    const sampler = setInterval(() => {
-      peakRss = Math.max(peakRss, rssMb(pid));
-    }, 25);
+  needs("bwrap").it(
+    `runs ${SESSIONS} sessions of ${LOAD_CALLS} tool calls at once with no cross-talk`,
+    {
+      timeout: 240_000,
+    },
+    async () => {
+      const home = path.join(root, "home");
+      mkdirSync(home);
+      writeFileSync(path.join(home, "config.toml"), 'mode = "auto"\n');
+      daemon = await startDaemon({ home, modelUrl: model.url, env: { INTERPRETER_DIAGNOSTICS: "1" } });
+      const pid = daemon.agent.child.pid!;
+      let peakRss = rssMb(pid);
+      const sampler = setInterval(() => {
+        peakRss = Math.max(peakRss, rssMb(pid));
+      }, 25);
 
-    const markers = Array.from({ length: SESSIONS }, (_, i) => `load-s${String(i).padStart(3, "0")}`);
-    const sessions = await Promise.all(
-      markers.map(async (marker) => {
-        const cwd = path.join(root, marker);
-        mkdirSync(cwd);
-        const { sessionId } = await daemon!.connection.agent.request(methods.agent.session.new, {
-          cwd,
-          mcpServers: [],
-        });
-        return { marker, cwd, sessionId };
-      }),
-    );
-    const started = performance.now();
-    const answers = await Promise.all(
-      sessions.map(({ sessionId, marker }) =>
-        daemon!.connection.agent.request(methods.agent.session.prompt, {
-          sessionId,
-          prompt: [{ type: "text", text: promptFor(marker) }],
+      const markers = Array.from({ length: SESSIONS }, (_, i) => `load-s${String(i).padStart(3, "0")}`);
+      const sessions = await Promise.all(
+        markers.map(async (marker) => {
+          const cwd = path.join(root, marker);
+          mkdirSync(cwd);
+          const { sessionId } = await daemon!.connection.agent.request(methods.agent.session.new, {
+            cwd,
+            mcpServers: [],
+          });
+          return { marker, cwd, sessionId };
         }),
-      ),
-    );
-    const wallMs = performance.now() - started;
-    clearInterval(sampler);
-    peakRss = Math.max(peakRss, rssMb(pid));
-    expect(answers.map((a) => a.stopReason)).toEqual(sessions.map(() => "end_turn"));
+      );
+      const started = performance.now();
+      const answers = await Promise.all(
+        sessions.map(({ sessionId, marker }) =>
+          daemon!.connection.agent.request(methods.agent.session.prompt, {
+            sessionId,
+            prompt: [{ type: "text", text: promptFor(marker) }],
+          }),
+        ),
+      );
+      const wallMs = performance.now() - started;
+      clearInterval(sampler);
+      peakRss = Math.max(peakRss, rssMb(pid));
+      expect(answers.map((a) => a.stopReason)).toEqual(sessions.map(() => "end_turn"));
 
-    for (const { marker, cwd, sessionId } of sessions) {
-      for (const [file, content] of loadWorkspace(marker)) {
-        expect(readFileSync(path.join(cwd, file), "utf8"), `${marker}: ${file}`).toBe(content);
+      for (const { marker, cwd, sessionId } of sessions) {
+        for (const [file, content] of loadWorkspace(marker)) {
+          expect(readFileSync(path.join(cwd, file), "utf8"), `${marker}: ${file}`).toBe(content);
+        }
+        const updates = daemon.updates(sessionId);
+        const text = JSON.stringify(updates);
+        const foreign = markers.filter((m) => m !== marker && text.includes(m));
+        expect(foreign, `${marker} received another session's content`).toEqual([]);
+        const calls = durable(updates).flatMap((u) =>
+          u.sessionUpdate === "tool_call" ? [u.toolCallId] : [],
+        );
+        expect(calls).toEqual(Array.from({ length: LOAD_CALLS }, (_, step) => `${marker}-c${step}`));
+        const done = updates.filter(
+          (u) => u.sessionUpdate === "tool_call_update" && u.status === "completed",
+        );
+        expect(done.length, marker).toBe(LOAD_CALLS);
       }
-      const updates = daemon.updates(sessionId);
-      const text = JSON.stringify(updates);
-      const foreign = markers.filter((m) => m !== marker && text.includes(m));
-      expect(foreign, `${marker} received another session's content`).toEqual([]);
-      const calls = durable(updates).flatMap((u) => (u.sessionUpdate === "tool_call" ? [u.toolCallId] : []));
-      expect(calls).toEqual(Array.from({ length: LOAD_CALLS }, (_, step) => `${marker}-c${step}`));
-      const done = updates.filter((u) => u.sessionUpdate === "tool_call_update" && u.status === "completed");
-      expect(done.length, marker).toBe(LOAD_CALLS);
-    }
-    expect(daemon.permissions).toBe(0);
+      expect(daemon.permissions).toBe(0);
 
-    expect(await daemon.close()).toEqual({ code: 0, signal: null });
-    expect(daemon.agent.violations).toEqual([]);
-    expect(model.errors).toEqual([]);
-    const diagnostics = loggedDiagnostics(home);
-    expect(diagnostics, "the daemon logs its figures at exit with INTERPRETER_DIAGNOSTICS=1").toBeDefined();
-    const figures = {
-      sessions: SESSIONS,
-      toolCalls: SESSIONS * LOAD_CALLS,
-      modelRequests: [...model.served.values()].reduce((a, b) => a + b, 0),
-      wallMs: Math.round(wallMs),
-      peakRssMb: Math.round(peakRss * 10) / 10,
-      maxRssMb: diagnostics!.maxRssMb,
-      eventLoopDelayMs: diagnostics!.eventLoopDelayMs,
-      // How busy the machine was (1-minute load average over its CPU count): context for the delay.
-      machineLoad: `${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs`,
-      p99TargetMs: P99_TARGET_MS,
-      p99TargetMet: diagnostics!.eventLoopDelayMs.p99 < P99_TARGET_MS,
-    };
-    writeFigures("load", figures);
-    expect(Math.max(peakRss, diagnostics!.maxRssMb)).toBeLessThan(MAX_RSS_MB);
-  });
+      expect(await daemon.close()).toEqual({ code: 0, signal: null });
+      expect(daemon.agent.violations).toEqual([]);
+      expect(model.errors).toEqual([]);
+      const diagnostics = loggedDiagnostics(home);
+      expect(diagnostics, "the daemon logs its figures at exit with INTERPRETER_DIAGNOSTICS=1").toBeDefined();
+      const figures = {
+        sessions: SESSIONS,
+        toolCalls: SESSIONS * LOAD_CALLS,
+        modelRequests: [...model.served.values()].reduce((a, b) => a + b, 0),
+        wallMs: Math.round(wallMs),
+        peakRssMb: Math.round(peakRss * 10) / 10,
+        maxRssMb: diagnostics!.maxRssMb,
+        eventLoopDelayMs: diagnostics!.eventLoopDelayMs,
+        // How busy the machine was (1-minute load average over its CPU count): context for the delay.
+        machineLoad: `${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs`,
+        p99TargetMs: P99_TARGET_MS,
+        p99TargetMet: diagnostics!.eventLoopDelayMs.p99 < P99_TARGET_MS,
+      };
+      writeFigures("load", figures);
+      expect(Math.max(peakRss, diagnostics!.maxRssMb)).toBeLessThan(MAX_RSS_MB);
+    },
+  );
 });

@@ -28,23 +28,43 @@ export function testClient(options: { permission?: PermissionPolicy } = {}) {
       if (answer === "cancelled") return { outcome: { outcome: "cancelled" } };
       return { outcome: { outcome: "selected", optionId: answer } };
     });
-  const updates = (sessionId: string): SessionUpdate[] =>
+  const allUpdates = (sessionId: string): SessionUpdate[] =>
     notifications.filter((n) => n.sessionId === sessionId).map((n) => n.update);
+  /**
+   * A session's updates without the notice about this machine's sandbox: where bubblewrap is
+   * missing it would change every transcript; tests whose subject it is use `allUpdates`.
+   */
+  const updates = (sessionId: string): SessionUpdate[] => withoutSandboxNotice(allUpdates(sessionId));
   return {
     app,
     notifications,
     permissions,
     updates,
+    allUpdates,
     setPermission(next: PermissionPolicy) {
       policy = next;
     },
-    /** The agent's streamed text for a session, concatenated. */
+    /**
+     * The agent's streamed text for a session, concatenated: the model's words and the agent's
+     * notices, except the one about this machine's sandbox, which a test sees only through
+     * `notices()` (where bubblewrap is missing it would change every transcript).
+     */
     text(sessionId: string): string {
       return updates(sessionId)
         .map((u) =>
           u.sessionUpdate === "agent_message_chunk" && u.content.type === "text" ? u.content.text : "",
         )
         .join("");
+    },
+    /** The agent's notices for a session (marked with `_meta` by the agent), in order. */
+    notices(sessionId: string): Array<{ severity: string; topic?: string; text: string }> {
+      return allUpdates(sessionId).flatMap((u) => {
+        const notice =
+          u.sessionUpdate === "agent_message_chunk" && u.content.type === "text" ? noticeOf(u) : undefined;
+        return notice && u.sessionUpdate === "agent_message_chunk" && u.content.type === "text"
+          ? [{ ...notice, text: u.content.text }]
+          : [];
+      });
     },
     clear() {
       notifications.length = 0;
@@ -58,3 +78,16 @@ export const INIT = {
   clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
   clientInfo: { name: "test-editor", version: "1.0.0" },
 } as const;
+
+/** The notice marker the agent puts on a message chunk (`src/acp/map-output.ts`). */
+function noticeOf(update: SessionUpdate): { severity: string; topic?: string } | undefined {
+  const meta = (update as { _meta?: Record<string, unknown> })._meta?.["openinterpreter/notice"];
+  return typeof meta === "object" && meta !== null
+    ? (meta as { severity: string; topic?: string })
+    : undefined;
+}
+
+/** Updates without the notice about this machine's sandbox (see `updates` above). */
+export function withoutSandboxNotice(updates: SessionUpdate[]): SessionUpdate[] {
+  return updates.filter((u) => noticeOf(u)?.topic !== "sandbox");
+}

@@ -45,7 +45,7 @@ export class ChatApp {
     } else if (update.sessionUpdate === "config_option_update") {
       this.config = update.configOptions;
     }
-    this.options.renderer.update(update);
+    this.options.input.above(() => this.options.renderer.update(update));
   };
 
   onPermission = (request: RequestPermissionRequest, signal: AbortSignal): Promise<PermissionChoice> =>

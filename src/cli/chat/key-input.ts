@@ -18,6 +18,11 @@ export interface TerminalInput {
   readKey(keys: string[], signal: AbortSignal): Promise<KeyResult>;
   /** While a turn runs: Ctrl-C calls `onInterrupt` (Esc too, as `soft`). Returns the stop function. */
   watchInterrupts(onInterrupt: (soft: boolean) => void): () => void;
+  /**
+   * Writes output that arrives while the prompt may be showing (a notice after the session
+   * started): above the prompt, which is drawn again with what was typed so far.
+   */
+  above(write: () => void): void;
   close(): void;
 }
 
@@ -41,6 +46,8 @@ export function createKeyInput(options: {
 }): TerminalInput {
   const { input, output } = options;
   let history: string[] = [];
+  /** The interface of the prompt that is showing, if one is. */
+  let reading: readline.Interface | undefined;
   // The newest handler gets the keys: a permission question inside a running turn wins.
   const handlers: KeyHandler[] = [];
   readline.emitKeypressEvents(input);
@@ -92,9 +99,11 @@ export function createKeyInput(options: {
           prompt,
         });
         let done = false;
+        reading = rl;
         const finish = (result: LineResult) => {
           if (done) return;
           done = true;
+          if (reading === rl) reading = undefined;
           rl.close();
           resolve(result);
         };
@@ -114,6 +123,12 @@ export function createKeyInput(options: {
         });
         rl.prompt();
       });
+    },
+    above(write) {
+      if (!reading) return write();
+      output.write("\r\x1b[2K");
+      write();
+      reading.prompt(true);
     },
     readKey(keys, signal) {
       return new Promise((resolve) => {

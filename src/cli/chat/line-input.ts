@@ -78,6 +78,9 @@ export function createLineInput(options: {
         if (keys.includes(key)) return { type: "key", key };
       }
     },
+    above(write) {
+      write();
+    },
     watchInterrupts(handler) {
       onInterrupt = handler;
       return () => {
