@@ -119,8 +119,8 @@ export class SessionManager {
     const session = this.remember(record, catalog);
     // Skill problems, project config and a missing sandbox are told once, when the session starts.
     // After the session/new response, like every other post-creation message.
-    const tell = (text: string, topic?: "sandbox") =>
-      setTimeout(() => {
+    const tell = (text: string, topic?: "sandbox"): void =>
+      void setTimeout(() => {
         if (this.open.get(session.id) === session) session.notice("warning", text, topic ? { topic } : {});
       }, 0);
     if (trust.error) tell(trust.error);
@@ -130,7 +130,11 @@ export class SessionManager {
       tell(untrustedNotice(trust));
       session.trust.ask({ trust, apply: () => this.applyProject(session, trust) });
     }
-    void catalog.then(({ notices }) => notices.forEach((text) => tell(text)));
+    void catalog.then(({ notices }) =>
+      notices.forEach((text) => {
+        tell(text);
+      }),
+    );
     this.warmUp((status) => {
       if (!status.available) tell(sandboxSummary(status), "sandbox");
     });

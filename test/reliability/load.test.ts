@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import os from "node:os";
 import path from "node:path";
 import { methods } from "@agentclientprotocol/sdk";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import type { DiagnosticsFigures } from "../../src/cli/diagnostics.js";
 import { needs } from "../support/requires.js";
 import { type Daemon, durable, startDaemon } from "./support/crash-daemon.js";
