@@ -66,6 +66,26 @@ describe("module boundaries", () => {
     expect(violations).toEqual([]);
   });
 
+  it("harness folders never import each other, and shared/ imports none of them", () => {
+    const HARNESSES = path.join(SRC, "harnesses");
+    // The folder under src/harnesses a file lives in; undefined for its top-level files.
+    const folderOf = (file: string) => {
+      const parts = path.relative(HARNESSES, file).split(path.sep);
+      return parts.length > 1 && parts[0] !== ".." ? parts[0] : undefined;
+    };
+    const violations: string[] = [];
+    for (const file of all.filter((f) => folderOf(f) !== undefined)) {
+      const from = folderOf(file)!;
+      for (const spec of imports(file)) {
+        if (!spec.startsWith(".")) continue;
+        const to = folderOf(path.resolve(path.dirname(file), spec));
+        if (to !== undefined && to !== from && to !== "shared")
+          violations.push(`${path.relative(SRC, file)} -> ${spec}`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
   it("only the owning layer imports the ACP SDK, better-sqlite3, HTTP and the MCP SDK", () => {
     const violations: string[] = [];
     for (const file of all) {

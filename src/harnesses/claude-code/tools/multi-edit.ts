@@ -9,7 +9,7 @@ import {
   replaceExact,
   restoreEol,
   toLf,
-} from "../edit-core.js";
+} from "../../shared/claude-code-core/edit-core.js";
 import {
   fileProblemMessage,
   freshnessProblem,
@@ -17,9 +17,9 @@ import {
   readIfExists,
   recordOwnWrite,
   resolveModelPath,
-} from "../file-access.js";
-import { toolUseError } from "../format.js";
-import { multiEditSchema } from "../tool-schemas.js";
+} from "../../shared/claude-code-core/file-access.js";
+import { toolUseError } from "../../shared/claude-code-core/format.js";
+import { multiEditSchema } from "../../shared/claude-code-core/tool-schemas.js";
 import description from "./multi-edit.md";
 
 const Args = z.looseObject({

@@ -7,9 +7,9 @@ import {
   readIfExists,
   recordOwnWrite,
   resolveModelPath,
-} from "../file-access.js";
-import { toolUseError, updatedWithSnippet } from "../format.js";
-import { writeSchema } from "../tool-schemas.js";
+} from "../../shared/claude-code-core/file-access.js";
+import { toolUseError, updatedWithSnippet } from "../../shared/claude-code-core/format.js";
+import { writeSchema } from "../../shared/claude-code-core/tool-schemas.js";
 import description from "./write.md";
 
 const Args = z.looseObject({ file_path: z.string().min(1), content: z.string() });

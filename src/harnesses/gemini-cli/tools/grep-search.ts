@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { grepFiles } from "../../../tools/fs/grep-files.js";
 import type { Tool } from "../../../tools/types.js";
+import { type GrepMatch, parseGrepLines } from "../../shared/gemini-core/parse-grep-lines.js";
+import { isFsError, resolveToolPath } from "../../shared/gemini-core/tool-paths.js";
 import gemini3Description from "../descriptions/grep-search.gemini-3.md";
 import legacyDescription from "../descriptions/grep-search.md";
 import type { ToolFamily } from "../tool-family.js";
 import { grepSearchSchema } from "../tool-schemas.js";
-import { formatGrepResults, type GrepMatch, parseGrepLines, withContext } from "./grep-format.js";
-import { isFsError, resolveToolPath } from "./tool-paths.js";
+import { formatGrepResults, withContext } from "./grep-format.js";
 
 const Args = z.looseObject({
   pattern: z.string(),

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { readTextFile } from "../../../tools/fs/read-text-file.js";
 import type { Tool } from "../../../tools/types.js";
+import { displayPath, isFsError, resolveToolPath } from "../../shared/gemini-core/tool-paths.js";
 import gemini3Description from "../descriptions/read-file.gemini-3.md";
 import legacyDescription from "../descriptions/read-file.md";
 import type { ToolFamily } from "../tool-family.js";
 import { readFileSchema } from "../tool-schemas.js";
-import { displayPath, isFsError, resolveToolPath } from "./tool-paths.js";
 
 /** Gemini CLI's read limits (`packages/core/src/utils/constants.ts`). */
 export const MAX_LINES = 2000;

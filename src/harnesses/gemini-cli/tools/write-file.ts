@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { readTextFile } from "../../../tools/fs/read-text-file.js";
 import type { Tool } from "../../../tools/types.js";
+import { displayPath, isFsError, resolveToolPath } from "../../shared/gemini-core/tool-paths.js";
 import gemini3Description from "../descriptions/write-file.gemini-3.md";
 import legacyDescription from "../descriptions/write-file.md";
 import { diffContextSnippet } from "../diff-snippet.js";
 import { omissionPlaceholders } from "../omission-placeholders.js";
 import type { ToolFamily } from "../tool-family.js";
 import { writeFileSchema } from "../tool-schemas.js";
-import { displayPath, isFsError, resolveToolPath } from "./tool-paths.js";
 
 const Args = z.looseObject({ file_path: z.string(), content: z.string() });
 type Args = z.infer<typeof Args>;

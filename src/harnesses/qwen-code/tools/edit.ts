@@ -2,7 +2,7 @@ import { z } from "zod";
 import { readTextFile } from "../../../tools/fs/read-text-file.js";
 import { replaceInText } from "../../../tools/fs/replace-in-text.js";
 import type { Tool } from "../../../tools/types.js";
-import { isFsError } from "../../gemini-cli/tools/tool-paths.js";
+import { isFsError } from "../../shared/gemini-core/tool-paths.js";
 import description from "../descriptions/edit.md";
 import { editSnippet } from "../edit-snippet.js";
 import type { ReadLedger } from "../read-ledger.js";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { readTextFile } from "../../../tools/fs/read-text-file.js";
 import type { Tool } from "../../../tools/types.js";
-import { isFsError } from "../../gemini-cli/tools/tool-paths.js";
+import { isFsError } from "../../shared/gemini-core/tool-paths.js";
 import description from "../descriptions/write-file.md";
 import type { ReadLedger } from "../read-ledger.js";
 import { writeFileSchema } from "../tool-schemas.js";

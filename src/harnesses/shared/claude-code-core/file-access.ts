@@ -1,7 +1,7 @@
 import path from "node:path";
-import { readTextFile } from "../../tools/fs/read-text-file.js";
-import type { ReadTracker } from "../../tools/fs/read-tracker.js";
-import { FsToolError, type TextFile } from "../../tools/fs/types.js";
+import { readTextFile } from "../../../tools/fs/read-text-file.js";
+import type { ReadTracker } from "../../../tools/fs/read-tracker.js";
+import { FsToolError, type TextFile } from "../../../tools/fs/types.js";
 
 /**
  * The file checks Claude Code's Read, Edit, MultiEdit and Write share: paths resolved against the

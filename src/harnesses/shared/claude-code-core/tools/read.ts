@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { readTextFile } from "../../../tools/fs/read-text-file.js";
-import type { ReadTracker } from "../../../tools/fs/read-tracker.js";
-import type { Tool } from "../../../tools/types.js";
+import { readTextFile } from "../../../../tools/fs/read-text-file.js";
+import type { ReadTracker } from "../../../../tools/fs/read-tracker.js";
+import type { Tool } from "../../../../tools/types.js";
 import { fileProblemMessage, resolveModelPath } from "../file-access.js";
 import { addLineNumbers, toolUseError } from "../format.js";
 import { readSchema } from "../tool-schemas.js";

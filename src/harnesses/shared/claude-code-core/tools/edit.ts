@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { ReadTracker } from "../../../tools/fs/read-tracker.js";
-import type { Tool, ToolResult } from "../../../tools/types.js";
+import type { ReadTracker } from "../../../../tools/fs/read-tracker.js";
+import type { Tool, ToolResult } from "../../../../tools/types.js";
 import {
   editPreview,
   FILE_EXISTS_MESSAGE,

@@ -1,6 +1,6 @@
-import { replaceInText } from "../../tools/fs/replace-in-text.js";
-import { FsToolError } from "../../tools/fs/types.js";
-import type { ToolContext, ToolPreview } from "../../tools/types.js";
+import { replaceInText } from "../../../tools/fs/replace-in-text.js";
+import { FsToolError } from "../../../tools/fs/types.js";
+import type { ToolContext, ToolPreview } from "../../../tools/types.js";
 import { readIfExists, resolveModelPath } from "./file-access.js";
 
 /** Claude Code's Edit/MultiEdit validation messages (FileEditTool `validateInput`). */
