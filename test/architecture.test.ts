@@ -86,6 +86,23 @@ describe("module boundaries", () => {
     expect(violations).toEqual([]);
   });
 
+  it("harnesses and the file executors read file content only through the file-system port", () => {
+    // Metadata and directory walks stay local, as do grepping and the .gitignore files a walk
+    // reads: ACP has no methods for them. Content a tool shows or edits goes through ToolContext.fs.
+    const WALKS = ["tools/fs/grep-fallback.ts", "tools/fs/gitignore.ts"].map((f) => path.join(SRC, f));
+    const READS_CONTENT =
+      /\b(readFile|readFileSync|createReadStream|open|openSync|read|readSync)\b|\*\s+as|promises/;
+    const violations = all
+      .filter((f) => /^(harnesses|tools\/fs)\//.test(path.relative(SRC, f).split(path.sep).join("/")))
+      .filter((f) => !WALKS.includes(f))
+      .flatMap((f) =>
+        [...readFileSync(f, "utf8").matchAll(/import\s+([^;]*?)\s+from\s+["']node:fs(?:\/promises)?["']/g)]
+          .filter((m) => READS_CONTENT.test(m[1]!))
+          .map((m) => `${path.relative(SRC, f)}: ${m[0]}`),
+      );
+    expect(violations).toEqual([]);
+  });
+
   it("only the owning layer imports the ACP SDK, better-sqlite3, HTTP and the MCP SDK", () => {
     const violations: string[] = [];
     for (const file of all) {

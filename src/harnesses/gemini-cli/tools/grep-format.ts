@@ -1,4 +1,5 @@
 import { readTextFile } from "../../../tools/fs/read-text-file.js";
+import type { FsPort } from "../../../tools/types.js";
 import type { GrepMatch } from "../../shared/gemini-core/parse-grep-lines.js";
 import { MAX_LINE_LENGTH } from "./read-file.js";
 
@@ -7,12 +8,18 @@ import { MAX_LINE_LENGTH } from "./read-file.js";
  * (Gemini CLI `packages/core/src/tools/grep-utils.ts::enrichWithAutoContext` does the same when
  * it widens a small result).
  */
-export async function withContext(matches: GrepMatch[], before: number, after: number): Promise<GrepMatch[]> {
+export async function withContext(options: {
+  fs: FsPort;
+  matches: GrepMatch[];
+  before: number;
+  after: number;
+}): Promise<GrepMatch[]> {
+  const { fs, matches, before, after } = options;
   if (before === 0 && after === 0) return matches;
   const out: GrepMatch[] = [];
   for (const [file, fileMatches] of groupByFile(matches)) {
     // ripgrep's view of the file: a final newline does not start another line.
-    const lines = await readTextFile({ path: fileMatches[0]!.absolutePath })
+    const lines = await readTextFile({ fs, path: fileMatches[0]!.absolutePath })
       .then((f) => f.lines)
       .catch(() => undefined);
     if (!lines) {

@@ -71,14 +71,15 @@ export function grepSearchTool(family: ToolFamily): Tool<Args> {
       const count = matches.length;
       const explicit = args.context !== undefined || args.before !== undefined || args.after !== undefined;
       if (explicit) {
-        matches = await withContext(
+        matches = await withContext({
+          fs: ctx.fs,
           matches,
-          args.before ?? args.context ?? 0,
-          args.after ?? args.context ?? 0,
-        );
+          before: args.before ?? args.context ?? 0,
+          after: args.after ?? args.context ?? 0,
+        });
       } else if (count >= 1 && count <= 3 && !args.names_only) {
         const around = count === 1 ? 50 : 15;
-        matches = await withContext(matches, around, around);
+        matches = await withContext({ fs: ctx.fs, matches, before: around, after: around });
       }
       return {
         output: formatGrepResults({

@@ -48,7 +48,8 @@ export function readFileTool(family: ToolFamily): Tool<Args> {
       const file = resolveToolPath(ctx.cwd, args.file_path);
       let content: string;
       try {
-        content = (await readTextFile({ path: file, maxBytes: MAX_FILE_SIZE_MB * 1024 * 1024 })).content;
+        content = (await readTextFile({ fs: ctx.fs, path: file, maxBytes: MAX_FILE_SIZE_MB * 1024 * 1024 }))
+          .content;
       } catch (error) {
         if (isFsError(error, "binary")) {
           return { output: `Cannot display content of binary file: ${displayPath(ctx.cwd, file)}` };

@@ -80,7 +80,7 @@ async function planReplace(args: Args, ctx: ToolContext): Promise<Planned> {
   const file = resolveToolPath(ctx.cwd, args.file_path);
   let raw: string | undefined;
   try {
-    raw = (await readTextFile({ path: file })).content;
+    raw = (await readTextFile({ fs: ctx.fs, path: file })).content;
   } catch (error) {
     if (!isFsError(error, "not_found")) throw error;
   }

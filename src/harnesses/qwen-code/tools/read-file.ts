@@ -52,7 +52,7 @@ export function readFileTool(ledger: ReadLedger): Tool<Args> {
       }
       let text: { content: string; mtimeMs: number };
       try {
-        text = await readTextFile({ path: file, maxBytes: MAX_FILE_MB * 1024 * 1024 });
+        text = await readTextFile({ fs: ctx.fs, path: file, maxBytes: MAX_FILE_MB * 1024 * 1024 });
       } catch (error) {
         if (isFsError(error, "binary")) {
           return { output: `Cannot display content of binary file: ${relativeToProject(ctx.cwd, file)}` };

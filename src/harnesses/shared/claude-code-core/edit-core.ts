@@ -77,7 +77,7 @@ export async function editPreview(options: {
       newText: edit.newString,
     })),
   });
-  const existing = await readIfExists(file).catch(() => undefined);
+  const existing = await readIfExists(options.ctx.fs, file).catch(() => undefined);
   if (!existing) return fallback();
   const { text, crlf } = toLf(existing.content);
   let updated = text;

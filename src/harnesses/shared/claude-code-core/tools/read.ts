@@ -67,7 +67,7 @@ export function readTool(options: { files: ReadTracker; description?: string }):
       let text: string;
       let mtimeMs: number;
       try {
-        ({ content: text, mtimeMs } = await readTextFile({ path: file }));
+        ({ content: text, mtimeMs } = await readTextFile({ fs: ctx.fs, path: file }));
       } catch (error) {
         return { output: toolUseError(fileProblemMessage(error, file)), isError: true };
       }
