@@ -2,8 +2,8 @@
 export function longDate(isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return isoDate;
-  // By hand, not `toLocaleDateString`: en-US needs no locale data, and ICU's first use costs
-  // ~25 ms and ~8 MB.
+  // By hand, not `toLocaleDateString`: en-US needs no locale data, and ICU's first use costs time
+  // and memory a session start should not pay (docs/performance.md).
   const weekday = WEEKDAYS[date.getUTCDay()];
   return `${weekday}, ${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
