@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -478,7 +479,13 @@ describe("createLocalFs", () => {
     const file = path.join(dir, "a/b/c.txt");
     await fs.writeText(file, "\ufeffbom kept\n");
     expect(await fs.readText(file)).toBe("\ufeffbom kept\n");
-    expect(await fs.stat(file)).toEqual({ isFile: true, isDirectory: false });
+    expect(await fs.stat(file)).toEqual({
+      isFile: true,
+      isDirectory: false,
+      size: Buffer.byteLength("\ufeffbom kept\n"),
+      mtimeMs: (await stat(file)).mtimeMs,
+    });
+    expect(await fs.stat(path.join(dir, "a"))).toMatchObject({ isFile: false, isDirectory: true });
     expect(await fs.stat(path.join(dir, "nope"))).toBeUndefined();
     expect(await fs.stat(path.join(file, "under-a-file"))).toBeUndefined();
     await expect(fs.readText(path.join(dir, "nope"))).rejects.toMatchObject({ code: "ENOENT" });
@@ -487,9 +494,18 @@ describe("createLocalFs", () => {
     expect(await fs.stat(file)).toBeUndefined();
   });
 
-  it("refuses to read a file that is not UTF-8", async () => {
+  it("refuses to read a file that is not UTF-8 as text, and gives its bytes as they are", async () => {
     const file = path.join(dir, "bin");
-    await writeFile(file, Buffer.from([0xff, 0xfe, 0x00, 0xc3]));
+    const bytes = Buffer.from([0xff, 0xfe, 0x00, 0xc3]);
+    await writeFile(file, bytes);
     await expect(fs.readText(file)).rejects.toMatchObject({ code: "ERR_ENCODING_INVALID_ENCODED_DATA" });
+    expect(Buffer.from(await fs.readBytes(file))).toEqual(bytes);
+    await expect(fs.readBytes(path.join(dir, "nope"))).rejects.toMatchObject({ code: "ENOENT" });
+  });
+
+  it("stats a FIFO as neither a regular file nor a directory", async () => {
+    const fifo = path.join(dir, "pipe");
+    execFileSync("mkfifo", [fifo]);
+    expect(await fs.stat(fifo)).toMatchObject({ isFile: false, isDirectory: false });
   });
 });

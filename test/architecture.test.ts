@@ -66,6 +66,43 @@ describe("module boundaries", () => {
     expect(violations).toEqual([]);
   });
 
+  it("harness folders never import each other, and shared/ imports none of them", () => {
+    const HARNESSES = path.join(SRC, "harnesses");
+    // The folder under src/harnesses a file lives in; undefined for its top-level files.
+    const folderOf = (file: string) => {
+      const parts = path.relative(HARNESSES, file).split(path.sep);
+      return parts.length > 1 && parts[0] !== ".." ? parts[0] : undefined;
+    };
+    const violations: string[] = [];
+    for (const file of all.filter((f) => folderOf(f) !== undefined)) {
+      const from = folderOf(file)!;
+      for (const spec of imports(file)) {
+        if (!spec.startsWith(".")) continue;
+        const to = folderOf(path.resolve(path.dirname(file), spec));
+        if (to !== undefined && to !== from && to !== "shared")
+          violations.push(`${path.relative(SRC, file)} -> ${spec}`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it("harnesses and the file executors read file content only through the file-system port", () => {
+    // Metadata and directory walks stay local, as do grepping and the .gitignore files a walk
+    // reads: ACP has no methods for them. Content a tool shows or edits goes through ToolContext.fs.
+    const WALKS = ["tools/fs/grep-fallback.ts", "tools/fs/gitignore.ts"].map((f) => path.join(SRC, f));
+    const READS_CONTENT =
+      /\b(readFile|readFileSync|createReadStream|open|openSync|read|readSync)\b|\*\s+as|promises/;
+    const violations = all
+      .filter((f) => /^(harnesses|tools\/fs)\//.test(path.relative(SRC, f).split(path.sep).join("/")))
+      .filter((f) => !WALKS.includes(f))
+      .flatMap((f) =>
+        [...readFileSync(f, "utf8").matchAll(/import\s+([^;]*?)\s+from\s+["']node:fs(?:\/promises)?["']/g)]
+          .filter((m) => READS_CONTENT.test(m[1]!))
+          .map((m) => `${path.relative(SRC, f)}: ${m[0]}`),
+      );
+    expect(violations).toEqual([]);
+  });
+
   it("only the owning layer imports the ACP SDK, better-sqlite3, HTTP and the MCP SDK", () => {
     const violations: string[] = [];
     for (const file of all) {

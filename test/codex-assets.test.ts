@@ -3,22 +3,19 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadAgentsMd } from "../src/context/agents-md.js";
-import {
-  agentsMdBlock,
-  environmentContext,
-  permissionsBlock,
-} from "../src/harnesses/codex/context-blocks.js";
+import { permissionsBlock } from "../src/harnesses/codex/permissions-block.js";
+import { agentsMdBlock, environmentContext } from "../src/harnesses/shared/codex-core/context-blocks.js";
 import {
   applyPatchSchema,
   shellCommandSchema,
   updatePlanSchema,
-} from "../src/harnesses/codex/tool-schemas.js";
+} from "../src/harnesses/shared/codex-core/tool-schemas.js";
 import {
   countLines,
   formatExecOutput,
   truncateMiddle,
   wallTimeSeconds,
-} from "../src/harnesses/codex/truncate.js";
+} from "../src/harnesses/shared/codex-core/truncate.js";
 
 // Expected strings below were produced by compiling codex-rs `utils/string/src/truncate.rs` and the
 // body of `format_exec_output_for_model` with rustc and running them on the same inputs.

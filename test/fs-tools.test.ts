@@ -9,7 +9,10 @@ import { ReadTracker } from "../src/tools/fs/read-tracker.js";
 import { replaceInText } from "../src/tools/fs/replace-in-text.js";
 import { spillOutput } from "../src/tools/fs/spill-output.js";
 import { FsToolError, type FsToolErrorCode, type ReplaceOptions } from "../src/tools/fs/types.js";
+import { createLocalFs } from "../src/tools/local-fs.js";
 
+/** readTextFile runs against the local port, as tools get it in `ToolContext.fs`. */
+const localFs = createLocalFs();
 const root = mkdtempSync(path.join(tmpdir(), "oi-fs-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -43,13 +46,16 @@ async function fsError(promise: Promise<unknown> | (() => unknown)): Promise<FsT
 describe("readTextFile", () => {
   it("returns content as on disk and lines without endings or a phantom last line", async () => {
     const dir = tree({ "crlf.txt": "\uFEFFone\r\ntwo\r\n", "plain.txt": "a\nb", "empty.txt": "" });
-    const crlf = await readTextFile({ path: path.join(dir, "crlf.txt") });
+    const crlf = await readTextFile({ fs: localFs, path: path.join(dir, "crlf.txt") });
     expect(crlf.content).toBe("\uFEFFone\r\ntwo\r\n");
     expect(crlf.lines).toEqual(["one", "two"]);
     expect(crlf.size).toBe(Buffer.byteLength("\uFEFFone\r\ntwo\r\n"));
     expect(crlf.mtimeMs).toBeGreaterThan(0);
-    expect((await readTextFile({ path: path.join(dir, "plain.txt") })).lines).toEqual(["a", "b"]);
-    expect((await readTextFile({ path: path.join(dir, "empty.txt") })).lines).toEqual([]);
+    expect((await readTextFile({ fs: localFs, path: path.join(dir, "plain.txt") })).lines).toEqual([
+      "a",
+      "b",
+    ]);
+    expect((await readTextFile({ fs: localFs, path: path.join(dir, "empty.txt") })).lines).toEqual([]);
   });
 
   it.each<[FsToolErrorCode, Record<string, string | Buffer>, string, number | undefined, RegExp]>([
@@ -60,22 +66,29 @@ describe("readTextFile", () => {
     ["too_large", { "big.txt": "x".repeat(101) }, "big.txt", 100, /101 bytes, limit 100/],
   ])("throws %s", async (code, files, name, maxBytes, message) => {
     const dir = tree(files);
-    const error = await fsError(readTextFile({ path: path.join(dir, name), maxBytes }));
+    const error = await fsError(readTextFile({ fs: localFs, path: path.join(dir, name), maxBytes }));
     expect(error.code).toBe(code);
     expect(error.message).toMatch(message);
+  });
+
+  it("calls a file with NUL bytes near the start binary even when it is not UTF-8 either", async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]);
+    const dir = tree({ "logo.png": png });
+    const error = await fsError(readTextFile({ fs: localFs, path: path.join(dir, "logo.png") }));
+    expect(error.message).toMatch(/^File appears to be binary \(contains NUL bytes\): /);
   });
 
   it("refuses a FIFO instead of blocking on it", async () => {
     const dir = tree({});
     execFileSync("mkfifo", [path.join(dir, "pipe")]);
-    expect((await fsError(readTextFile({ path: path.join(dir, "pipe") }))).code).toBe("binary");
+    expect((await fsError(readTextFile({ fs: localFs, path: path.join(dir, "pipe") }))).code).toBe("binary");
   });
 
   it("accepts a file exactly at maxBytes", async () => {
     const dir = tree({ "edge.txt": "x".repeat(100) });
-    expect((await readTextFile({ path: path.join(dir, "edge.txt"), maxBytes: 100 })).content).toHaveLength(
-      100,
-    );
+    expect(
+      (await readTextFile({ fs: localFs, path: path.join(dir, "edge.txt"), maxBytes: 100 })).content,
+    ).toHaveLength(100);
   });
 });
 

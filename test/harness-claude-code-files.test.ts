@@ -2,7 +2,7 @@ import { readFileSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { claudeCodeHarness } from "../src/harnesses/claude-code/claude-code-harness.js";
-import { EMPTY_FILE_REMINDER, READ_REMINDER } from "../src/harnesses/claude-code/tools/read.js";
+import { EMPTY_FILE_REMINDER, READ_REMINDER } from "../src/harnesses/shared/claude-code-core/tools/read.js";
 import type { ToolResult } from "../src/tools/types.js";
 import { harnessContext, tempDir, toolContext, toolRunner } from "./support/harness-fixtures.js";
 

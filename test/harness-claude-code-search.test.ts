@@ -1,9 +1,9 @@
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { claudeCodeHarness } from "../src/harnesses/claude-code/claude-code-harness.js";
-import { BACKGROUND_UNSUPPORTED } from "../src/harnesses/claude-code/tools/bash.js";
 import { LS_NOTE } from "../src/harnesses/claude-code/tools/ls.js";
 import { TODOS_UPDATED } from "../src/harnesses/claude-code/tools/todo-write.js";
+import { BACKGROUND_UNSUPPORTED } from "../src/harnesses/shared/claude-code-core/tools/bash.js";
 import type { ToolResult } from "../src/tools/types.js";
 import { harnessContext, tempDir, toolContext, toolRunner, writeFileAt } from "./support/harness-fixtures.js";
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { claudeCodeHarness } from "../src/harnesses/claude-code/claude-code-harness.js";
-import { modelDisplayName } from "../src/harnesses/claude-code/context-blocks.js";
+import { modelDisplayName } from "../src/harnesses/claude-code/environment-block.js";
 import { claudeCodeBareHarness } from "../src/harnesses/claude-code-bare/claude-code-bare-harness.js";
 import type { HarnessContext } from "../src/harnesses/types.js";
 import type { HistoryEvent } from "../src/store/events.js";

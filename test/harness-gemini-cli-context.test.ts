@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { folderStructure } from "../src/harnesses/gemini-cli/folder-structure.js";
 import { geminiCliHarness } from "../src/harnesses/gemini-cli/gemini-cli-harness.js";
-import { longDate } from "../src/harnesses/gemini-cli/session-context.js";
+import { longDate } from "../src/harnesses/shared/gemini-core/long-date.js";
 import type { HarnessContext } from "../src/harnesses/types.js";
 import type { HistoryEvent } from "../src/store/events.js";
 import { firstRequest, harnessWorkspace, tempDir } from "./support/harness-fixtures.js";

@@ -140,8 +140,8 @@ export function messageStream(options: MessageStreamOptions): MessageStream {
   });
   // What the SDK writes to. It takes a writer per message (`getWriter`, `write`, `releaseLock`:
   // SDK 2.4 core/jsonrpc.js `sendMessage`), and a real WritableStream makes that cost promises
-  // and, on every release, two rejected ones carrying fresh TypeErrors: ~8 µs a message, a
-  // fifth of what replaying a long session cost. Writes are queued by `write` above alone.
+  // and, on every release, two rejected ones carrying fresh TypeErrors, which adds up when a long
+  // session is replayed. Writes are queued by `write` above alone.
   const sink = {
     write: (message: AnyMessage) => write(message as Json),
     releaseLock: () => {},

@@ -49,7 +49,8 @@ export function createRuntime(options: {
   const store = openStore({ path: path.join(config.home, "openinterpreter.db") });
   if (store.recovered)
     logger.warn({ quarantined: store.recovered }, "database was corrupt; started a fresh one");
-  // Commands are forked by a small helper process: a fork from this big one blocks for ~10 ms.
+  // Commands are forked by a small helper process: a fork blocks the forking process for a time
+  // that grows with its memory, and this one is big (docs/performance.md).
   // Its environment is the commands' own: they can read their parent's /proc/<pid>/environ.
   const spawner = createSpawner({
     env: buildChildEnv(env),

@@ -2,8 +2,8 @@
  * Entry point of the V8 start-up snapshot (`dist/snapshot.blob`, built by scripts/build.mjs).
  * Evaluating the bundled code — the ACP SDK, zod schemas, harness prompts — happens once at
  * build time; a daemon started from the snapshot begins with all of it already in its heap.
- * Only this file knows it runs from a snapshot: the lazily required packages (the native SQLite
- * addon, openai; scripts/lazy-require.mjs) are loaded at run time from the node_modules next to
+ * Only this file knows it runs from a snapshot: what cannot live in a snapshot (the native
+ * SQLite addon; scripts/lazy-require.mjs) is loaded at run time from the node_modules next to
  * dist/.
  */
 import { Readable, Writable } from "node:stream";
@@ -15,11 +15,12 @@ import { main } from "./main.js";
 
 // Evaluate every command's code now, while the snapshot is built, not at each start.
 for (const command of Object.values(COMMANDS)) void command.load();
-// The default harness too; the others are evaluated when a session first uses one (~1 MB less
-// resident memory for a daemon that never does).
+// The default harness too; the others are evaluated when a session first uses one, so a daemon
+// that never does holds none of them (docs/performance.md).
 void findHarness(builtinHarnesses(), "codex")?.load();
 // Node loads some of its own modules on first use and compiles them then: the argument parser
-// and the web streams behind `serveStdio` cost ~10 ms of every start. Load them into the snapshot.
+// and the web streams behind `serveStdio` would be compiled at every start. Load them into the
+// snapshot.
 parseArgs({ args: [], strict: false });
 Readable.toWeb(new Readable({ read() {} }));
 Writable.toWeb(new Writable({ write: (_chunk, _encoding, done) => done() }));

@@ -50,8 +50,9 @@ export function createLogger(options: CreateLoggerOptions): Logger {
   const fd = fs.openSync(file, "a", 0o600);
   // Synchronous on purpose. With `sync: false` a synchronous flush at exit can overtake a write
   // still in flight (lines land out of order) and a crash drops the buffer; one write(2) per
-  // line costs microseconds, far below anything a turn does. pino is bundled (and, from the
-  // start-up snapshot, already evaluated): requiring it from node_modules cost ~20 ms of start.
+  // line costs far less than anything a turn does. pino is bundled (and, from the start-up
+  // snapshot, already evaluated): requiring it from node_modules at start would slow every start
+  // (docs/performance.md).
   const fileStream = pino.destination({ dest: fd, sync: true });
   // A failing log (disk full) must not take the daemon down; say so once on stderr.
   let reported = false;

@@ -48,7 +48,7 @@ export interface HarnessInfo {
 /**
  * A harness as the daemon lists it. `load()` evaluates its tools, schemas and prompts on first
  * use (a dynamic import; later calls get the same object), so a daemon holds only the harnesses
- * its sessions use: the eight besides Codex, all evaluated, were 1.1 MB of resident memory.
+ * its sessions use (what the others would cost: docs/performance.md).
  */
 export interface HarnessEntry extends HarnessInfo {
   load(): Promise<Harness>;

@@ -1,8 +1,9 @@
 import type { Agent, IncomingHttpHeaders, IncomingMessage } from "node:http";
 import type { ModelEndpoint } from "./types.js";
 
-// The endpoint's HTTP over plain `node:http(s)`. Not the OpenAI SDK and not fetch: loading
-// either cost the daemon ~20 MB of resident memory, and the SDK its import on the first prompt.
+// The endpoint's HTTP over plain `node:http(s)`. Not the OpenAI SDK and not fetch: either adds
+// resident memory the daemon otherwise never holds, and the SDK an import on the first prompt
+// (docs/performance.md).
 
 /** Error bodies can be whole HTML pages; a message only needs the start. */
 export const MAX_ERROR_BODY_BYTES = 64 * 1024;
@@ -39,7 +40,7 @@ export function send(url: URL, options: SendOptions): Promise<IncomingMessage> {
   });
 }
 
-/** A keep-alive pool for `baseUrl`'s scheme: a new TLS handshake per model request costs ~100 ms. */
+/** A keep-alive pool for `baseUrl`'s scheme, so model requests after the first skip the TLS handshake. */
 export function keepAliveAgent(baseUrl: string): Agent {
   return new (transport(/^https:/i.test(baseUrl) ? "https:" : "http:").Agent)({ keepAlive: true });
 }

@@ -16,10 +16,10 @@ export interface OpenedDatabase {
  * fresh database: losing history is bad, but a daemon that cannot start is worse, and the
  * quarantined copy stays available for recovery by hand.
  *
- * `quick_check` reads every page (about 1.6 ms per MB, so a third of a second at 200 MB on every
- * start), so it runs only when the last connection did not close cleanly: SQLite deletes the
- * -wal file when the last connection closes, so a -wal found before opening means a crash, a
- * power loss, or another daemon using the file right now (checking then is merely cautious).
+ * `quick_check` reads every page, a cost that grows with the file (docs/performance.md), so it
+ * runs only when the last connection did not close cleanly: SQLite deletes the -wal file when
+ * the last connection closes, so a -wal found before opening means a crash, a power loss, or
+ * another daemon using the file right now (checking then is merely cautious).
  * A header SQLite cannot read fails the open itself and is quarantined either way.
  */
 export function openDatabase(path: string, now: () => Date): OpenedDatabase {
@@ -77,7 +77,8 @@ function configure(db: Database.Database, options: { check: boolean; fresh: bool
   }
   // A commit reaches the OS before it returns, so a crash of the daemon (even kill -9) loses
   // nothing; only power loss or a kernel crash can, and `Store.sync()` at each turn's end bounds
-  // that to the running turn. FULL would fsync every event: ~4 ms each on a busy disk.
+  // that to the running turn. FULL would fsync every event, slowing each commit to the disk's
+  // pace (docs/performance.md).
   if (!options.fresh) db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
   if (!options.check) return;

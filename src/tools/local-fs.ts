@@ -14,6 +14,7 @@ export function createLocalFs(): FsPort {
       // Rejects with the node error (`code: "ENOENT"` for a missing file).
       return decoder.decode(await readFile(file));
     },
+    readBytes: (file) => readFile(file),
     async writeText(file, content) {
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, content, "utf8");
@@ -25,7 +26,12 @@ export function createLocalFs(): FsPort {
     async stat(file) {
       try {
         const info = await stat(file);
-        return { isFile: info.isFile(), isDirectory: info.isDirectory() };
+        return {
+          isFile: info.isFile(),
+          isDirectory: info.isDirectory(),
+          size: info.size,
+          mtimeMs: info.mtimeMs,
+        };
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === "ENOENT" || code === "ENOTDIR") return undefined;

@@ -1,14 +1,34 @@
 import type { z } from "zod";
 import type { Capability, DisplayContent, Location, PlanEntry, ToolKind } from "../store/events.js";
 
-/** File access. The local implementation uses node:fs; an editor-backed one may use ACP `fs/*`. */
+/**
+ * Access to the content of workspace files: every tool reads and writes them through this port.
+ * The local implementation uses node:fs; an editor-backed one may answer reads and writes with
+ * ACP `fs/read_text_file` and `fs/write_text_file` (the editor's buffer, unsaved edits included).
+ * Listing, globbing and grepping walk the disk directly: ACP has no methods for them.
+ */
 export interface FsPort {
-  /** Rejects with an error whose `code` is `ENOENT` when the file does not exist. */
+  /** Strict UTF-8. Rejects with an error whose `code` is `ENOENT` when the file does not exist. */
   readText(path: string): Promise<string>;
+  /**
+   * The content as bytes, for checks that must see them before any decoding (a NUL byte near the
+   * start means binary, whatever the encoding). Rejects like `readText` for a missing file.
+   */
+  readBytes(path: string): Promise<Uint8Array>;
   /** Creates missing parent directories. */
   writeText(path: string, content: string): Promise<void>;
   remove(path: string): Promise<void>;
-  stat(path: string): Promise<{ isFile: boolean; isDirectory: boolean } | undefined>;
+  /** Follows symbolic links; undefined when nothing is at `path`. */
+  stat(path: string): Promise<FileStat | undefined>;
+}
+
+export interface FileStat {
+  /** A regular file: not a directory, FIFO, socket or device. */
+  isFile: boolean;
+  isDirectory: boolean;
+  /** In bytes. */
+  size: number;
+  mtimeMs: number;
 }
 
 export interface ExecRequest {

@@ -36,7 +36,7 @@ export async function loadSkills(roots: SkillRoot[]): Promise<SkillCatalog> {
       if (text === undefined) continue;
       const directory = path.dirname(file);
       // The YAML parser is loaded with the first SKILL.md: most sessions have none, and every
-      // daemon would otherwise carry it in its start-up snapshot (~0.14 MB) or load it at start.
+      // daemon would otherwise carry it in its start-up snapshot or load it at start.
       const { parseSkill } = await import("./parse-skill.js");
       const parsed = parseSkill({ text, path: file, directory, folder: path.basename(directory) });
       if (!parsed.ok) {

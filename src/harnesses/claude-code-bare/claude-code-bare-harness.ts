@@ -1,12 +1,12 @@
 import { ReadTracker } from "../../tools/fs/read-tracker.js";
-import compactPrompt from "../claude-code/compact-prompt.md";
-import { bareSystemPrompt, contextReminders } from "../claude-code/context-blocks.js";
-import { toolUseError } from "../claude-code/format.js";
-import { renderClaudeCode } from "../claude-code/render.js";
-import { bashTool } from "../claude-code/tools/bash.js";
-import { editTool } from "../claude-code/tools/edit.js";
-import { FILE_UNCHANGED_STUB, readTool } from "../claude-code/tools/read.js";
-import type { Harness } from "../types.js";
+import compactPrompt from "../shared/claude-code-core/compact-prompt.md";
+import { contextReminders } from "../shared/claude-code-core/context-reminders.js";
+import { toolUseError } from "../shared/claude-code-core/format.js";
+import { renderClaudeCode } from "../shared/claude-code-core/render.js";
+import { bashTool } from "../shared/claude-code-core/tools/bash.js";
+import { editTool } from "../shared/claude-code-core/tools/edit.js";
+import { FILE_UNCHANGED_STUB, readTool } from "../shared/claude-code-core/tools/read.js";
+import type { Harness, HarnessContext } from "../types.js";
 import { claudeCodeBareInfo } from "./claude-code-bare-info.js";
 
 /**
@@ -52,3 +52,8 @@ export const claudeCodeBareHarness: Harness = {
     };
   },
 };
+
+/** The whole system prompt of Claude Code's minimal mode: identity, cwd, date (OI `claude_code_prompt.rs::build_bare_system_prompt`). */
+export function bareSystemPrompt(ctx: HarnessContext): string {
+  return `You are a software engineering agent running in Open Interpreter.\n\nCWD: ${ctx.cwd}\nDate: ${ctx.currentDate}`;
+}

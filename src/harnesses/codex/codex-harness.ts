@@ -1,13 +1,14 @@
 import type { ChatMessage } from "../../providers/types.js";
 import { renderChatMessages } from "../shared/chat-messages.js";
 import { chatTools } from "../shared/chat-tools.js";
+import { agentsMdBlock, environmentContext, skillsBlock } from "../shared/codex-core/context-blocks.js";
+import { applyPatchTool } from "../shared/codex-core/tools/apply-patch.js";
+import { shellCommandTool } from "../shared/codex-core/tools/shell-command.js";
+import { updatePlanTool } from "../shared/codex-core/tools/update-plan.js";
 import type { Harness } from "../types.js";
 import { codexInfo } from "./codex-info.js";
-import { agentsMdBlock, environmentContext, permissionsBlock, skillsBlock } from "./context-blocks.js";
+import { permissionsBlock } from "./permissions-block.js";
 import prompt from "./prompt.md";
-import { applyPatchTool } from "./tools/apply-patch.js";
-import { shellCommandTool } from "./tools/shell-command.js";
-import { updatePlanTool } from "./tools/update-plan.js";
 
 /**
  * Codex's harness in the form Codex gives models it has no catalog entry for: `shell_command`,

@@ -1,8 +1,8 @@
 import type { Tool } from "../../tools/types.js";
 import { renderChatMessages } from "../shared/chat-messages.js";
 import { chatTools } from "../shared/chat-tools.js";
+import compactPrompt from "../shared/gemini-core/compact-prompt.md";
 import type { Harness, HarnessContext } from "../types.js";
-import compactPrompt from "./compact-prompt.md";
 import { geminiCliInfo } from "./gemini-cli-info.js";
 import { sessionContext } from "./session-context.js";
 import { geminiSystemPrompt } from "./system-prompt.js";

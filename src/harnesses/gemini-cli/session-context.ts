@@ -1,3 +1,4 @@
+import { longDate } from "../shared/gemini-core/long-date.js";
 import type { HarnessContext } from "../types.js";
 import { folderStructure } from "./folder-structure.js";
 
@@ -33,29 +34,3 @@ export function projectMemory(instructions: string): string {
   const framed = `--- Context from: AGENTS.md ---\n${text}\n--- End of Context from: AGENTS.md ---`;
   return `\n<loaded_context>\n<project_context>\n${framed}\n</project_context>\n</loaded_context>`;
 }
-
-/** `YYYY-MM-DD` as Gemini CLI prints it for an en-US user: "Friday, August 21, 2026". */
-export function longDate(isoDate: string): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return isoDate;
-  // By hand, not `toLocaleDateString`: en-US needs no locale data, and ICU's first use costs
-  // ~25 ms and ~8 MB.
-  const weekday = WEEKDAYS[date.getUTCDay()];
-  return `${weekday}, ${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
-}
-
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];

@@ -1,6 +1,7 @@
-import { constants } from "node:os";
 import path from "node:path";
 import type { ExecResult, FsPort } from "../../tools/types.js";
+import { signalNumber } from "../shared/gemini-core/signal-number.js";
+import { stripAnsi } from "../shared/gemini-core/strip-ansi.js";
 
 /** Gemini CLI's shell inactivity timeout default (`shellToolInactivityTimeout`, 300 s). */
 export const SHELL_TIMEOUT_MS = 300_000;
@@ -63,16 +64,4 @@ ${text.slice(0, headChars)}
 ... [${omitted.toLocaleString("en-US")} characters omitted] ...
 
 ${text.slice(-tailChars)}`;
-}
-
-export function signalNumber(signal: string): string {
-  const number = (constants.signals as Record<string, number | undefined>)[signal];
-  return number === undefined ? signal : String(number);
-}
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escape sequences start with ESC.
-const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
-
-export function stripAnsi(text: string): string {
-  return text.replace(ANSI, "");
 }

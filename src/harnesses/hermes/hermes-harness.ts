@@ -1,9 +1,9 @@
-import { agentsMdBlock, environmentContext, skillsBlock } from "../codex/context-blocks.js";
-import { applyPatchSchema, shellCommandSchema, updatePlanSchema } from "../codex/tool-schemas.js";
-import { applyPatchTool } from "../codex/tools/apply-patch.js";
-import { shellCommandTool } from "../codex/tools/shell-command.js";
-import { updatePlanTool } from "../codex/tools/update-plan.js";
 import { commandOf } from "../shared/adopt-call.js";
+import { agentsMdBlock, environmentContext, skillsBlock } from "../shared/codex-core/context-blocks.js";
+import { applyPatchSchema, shellCommandSchema, updatePlanSchema } from "../shared/codex-core/tool-schemas.js";
+import { applyPatchTool } from "../shared/codex-core/tools/apply-patch.js";
+import { shellCommandTool } from "../shared/codex-core/tools/shell-command.js";
+import { updatePlanTool } from "../shared/codex-core/tools/update-plan.js";
 import { renderTextMessages } from "../shared/text-messages.js";
 import type { Harness, HarnessContext } from "../types.js";
 import { hermesInfo } from "./hermes-info.js";

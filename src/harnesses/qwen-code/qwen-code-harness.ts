@@ -1,8 +1,8 @@
 import type { ChatMessage } from "../../providers/types.js";
 import type { Tool } from "../../tools/types.js";
-import compactPrompt from "../gemini-cli/compact-prompt.md";
 import { renderChatMessages } from "../shared/chat-messages.js";
 import { chatTools } from "../shared/chat-tools.js";
+import compactPrompt from "../shared/gemini-core/compact-prompt.md";
 import type { Harness, HarnessContext } from "../types.js";
 import { normalizeQwenMessage } from "./argument-order.js";
 import { qwenCodeInfo } from "./qwen-code-info.js";

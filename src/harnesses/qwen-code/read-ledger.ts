@@ -1,5 +1,5 @@
-import { stat } from "node:fs/promises";
 import { ReadTracker } from "../../tools/fs/read-tracker.js";
+import type { FsPort } from "../../tools/types.js";
 
 /**
  * Qwen Code's per-session file-read cache, as far as the model notices it
@@ -18,10 +18,10 @@ export class ReadLedger {
     this.served.add(file);
   }
 
-  async recordWrite(file: string): Promise<void> {
+  async recordWrite(fs: FsPort, file: string): Promise<void> {
     this.served.delete(file);
-    const mtimeMs = await stat(file).then(
-      (s) => s.mtimeMs,
+    const mtimeMs = await fs.stat(file).then(
+      (s) => s?.mtimeMs,
       () => undefined,
     );
     if (mtimeMs !== undefined) this.tracker.recordWrite(file, mtimeMs);

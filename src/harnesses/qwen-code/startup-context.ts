@@ -1,5 +1,5 @@
 import { readdirSync } from "node:fs";
-import { longDate } from "../gemini-cli/session-context.js";
+import { longDate } from "../shared/gemini-core/long-date.js";
 import type { HarnessContext } from "../types.js";
 
 /** Qwen Code shows at most this many top-level entries in its startup context. */

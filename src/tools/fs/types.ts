@@ -1,3 +1,5 @@
+import type { FsPort } from "../types.js";
+
 /**
  * Contract of the shared file executors every harness formats in its own way.
  * Implementations: read-text-file.ts, replace-in-text.ts, glob-files.ts, grep-files.ts,
@@ -38,8 +40,10 @@ export interface TextFile {
   size: number;
 }
 
-/** readTextFile({ path, maxBytes? }): Promise<TextFile> — throws FsToolError not_found | is_directory | binary | too_large. */
+/** readTextFile({ fs, path, maxBytes? }): Promise<TextFile> — throws FsToolError not_found | is_directory | binary | too_large. */
 export interface ReadTextFileOptions {
+  /** The session's file-system port (`ToolContext.fs`). */
+  fs: FsPort;
   path: string;
   /** Refuse files above this size (default 10 MiB). */
   maxBytes?: number;

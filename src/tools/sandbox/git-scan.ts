@@ -3,7 +3,7 @@ import path from "node:path";
 
 /**
  * Remembers, per root, what the last `.git` scan listed, so the next command's scan is one
- * round of `stat` calls instead of a walk (issue 9). Keep one per runtime; it holds no handles.
+ * round of `stat` calls instead of a walk. Keep one per runtime; it holds no handles.
  */
 export interface GitScanCache {
   /** Keyed by root, depth and limit. */

@@ -43,8 +43,8 @@ export interface Layout {
  * directories are not searched.
  */
 export async function sandboxLayout(request: LayoutRequest): Promise<Layout> {
-  // The fixed paths resolve synchronously: a few microseconds each, where a round trip through
-  // the thread pool per path cost more than the rest of the layout (issue 9).
+  // The fixed paths resolve synchronously: each is a cheap system call, where a round trip
+  // through the thread pool per path would cost more than the rest of the layout.
   const roots = unique(existing(request.roots));
   const hidden = unique(existing(request.hidden ?? []));
   const readOnly: string[] = existing(request.visible ?? []);

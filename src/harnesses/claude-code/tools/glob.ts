@@ -2,9 +2,9 @@ import { z } from "zod";
 import { globFiles } from "../../../tools/fs/glob-files.js";
 import { FsToolError } from "../../../tools/fs/types.js";
 import type { Tool } from "../../../tools/types.js";
-import { resolveModelPath } from "../file-access.js";
-import { toolUseError } from "../format.js";
-import { globSchema } from "../tool-schemas.js";
+import { resolveModelPath } from "../../shared/claude-code-core/file-access.js";
+import { toolUseError } from "../../shared/claude-code-core/format.js";
+import { globSchema } from "../../shared/claude-code-core/tool-schemas.js";
 import description from "./glob.md";
 
 /** Claude Code lists at most this many files. */

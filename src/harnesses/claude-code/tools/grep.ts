@@ -3,9 +3,9 @@ import { z } from "zod";
 import { grepFiles } from "../../../tools/fs/grep-files.js";
 import { FsToolError } from "../../../tools/fs/types.js";
 import type { Tool } from "../../../tools/types.js";
-import { resolveModelPath } from "../file-access.js";
-import { plural, toolUseError } from "../format.js";
-import { grepSchema } from "../tool-schemas.js";
+import { resolveModelPath } from "../../shared/claude-code-core/file-access.js";
+import { plural, toolUseError } from "../../shared/claude-code-core/format.js";
+import { grepSchema } from "../../shared/claude-code-core/tool-schemas.js";
 import description from "./grep.md";
 
 const count = z.number().int().nonnegative().nullish();

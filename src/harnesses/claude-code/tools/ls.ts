@@ -3,9 +3,9 @@ import { z } from "zod";
 import { listDirectory } from "../../../tools/fs/list-directory.js";
 import { FsToolError } from "../../../tools/fs/types.js";
 import type { Tool } from "../../../tools/types.js";
-import { resolveModelPath } from "../file-access.js";
-import { toolUseError } from "../format.js";
-import { lsSchema } from "../tool-schemas.js";
+import { resolveModelPath } from "../../shared/claude-code-core/file-access.js";
+import { toolUseError } from "../../shared/claude-code-core/format.js";
+import { lsSchema } from "../../shared/claude-code-core/tool-schemas.js";
 import description from "./ls.md";
 
 /** Claude Code lists at most this many entries, recursively, breadth first. */

@@ -9,7 +9,7 @@ import {
   replaceExact,
   restoreEol,
   toLf,
-} from "../edit-core.js";
+} from "../../shared/claude-code-core/edit-core.js";
 import {
   fileProblemMessage,
   freshnessProblem,
@@ -17,9 +17,9 @@ import {
   readIfExists,
   recordOwnWrite,
   resolveModelPath,
-} from "../file-access.js";
-import { toolUseError } from "../format.js";
-import { multiEditSchema } from "../tool-schemas.js";
+} from "../../shared/claude-code-core/file-access.js";
+import { toolUseError } from "../../shared/claude-code-core/format.js";
+import { multiEditSchema } from "../../shared/claude-code-core/tool-schemas.js";
 import description from "./multi-edit.md";
 
 const Args = z.looseObject({
@@ -66,7 +66,7 @@ export function multiEditTool(options: { files: ReadTracker }): Tool<Args> {
       for (const edit of edits) if (edit.oldString === edit.newString) return failed(NO_CHANGES_MESSAGE);
       let existing: Awaited<ReturnType<typeof readIfExists>>;
       try {
-        existing = await readIfExists(file);
+        existing = await readIfExists(ctx.fs, file);
       } catch (error) {
         return failed(fileProblemMessage(error, file));
       }
@@ -100,7 +100,7 @@ export function multiEditTool(options: { files: ReadTracker }): Tool<Args> {
       }
       const written = restoreEol(updated, crlf);
       await ctx.fs.writeText(file, written);
-      await recordOwnWrite(options.files, file);
+      await recordOwnWrite({ files: options.files, fs: ctx.fs, file });
 
       const lines = edits.map((edit, i) => `${i + 1}. Replaced "${edit.oldString}" with "${edit.newString}"`);
       return {

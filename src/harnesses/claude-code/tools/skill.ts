@@ -1,8 +1,8 @@
 import path from "node:path";
 import { z } from "zod";
 import type { Tool } from "../../../tools/types.js";
+import { toolUseError } from "../../shared/claude-code-core/format.js";
 import type { HarnessContext } from "../../types.js";
-import { toolUseError } from "../format.js";
 import description from "./skill.md";
 
 const Args = z.looseObject({ skill: z.string().min(1), args: z.string().nullish() });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Tool } from "../../../tools/types.js";
-import { todoWriteSchema } from "../tool-schemas.js";
+import { todoWriteSchema } from "../../shared/claude-code-core/tool-schemas.js";
 import description from "./todo-write.md";
 
 /** What Claude Code's TodoWrite returns to the model on success. */

@@ -7,9 +7,9 @@ import {
   readIfExists,
   recordOwnWrite,
   resolveModelPath,
-} from "../file-access.js";
-import { toolUseError, updatedWithSnippet } from "../format.js";
-import { writeSchema } from "../tool-schemas.js";
+} from "../../shared/claude-code-core/file-access.js";
+import { toolUseError, updatedWithSnippet } from "../../shared/claude-code-core/format.js";
+import { writeSchema } from "../../shared/claude-code-core/tool-schemas.js";
 import description from "./write.md";
 
 const Args = z.looseObject({ file_path: z.string().min(1), content: z.string() });
@@ -30,7 +30,7 @@ export function writeTool(options: { files: ReadTracker }): Tool<Args> {
     schema: Args,
     async preview(args, ctx) {
       const file = resolveModelPath(args.file_path, ctx.cwd);
-      const existing = await readIfExists(file).catch(() => undefined);
+      const existing = await readIfExists(ctx.fs, file).catch(() => undefined);
       return {
         title: `Write ${file}`,
         locations: [{ path: file }],
@@ -42,7 +42,7 @@ export function writeTool(options: { files: ReadTracker }): Tool<Args> {
       const file = resolveModelPath(args.file_path, ctx.cwd);
       let existing: Awaited<ReturnType<typeof readIfExists>>;
       try {
-        existing = await readIfExists(file);
+        existing = await readIfExists(ctx.fs, file);
       } catch (error) {
         return { output: toolUseError(fileProblemMessage(error, file)), isError: true };
       }
@@ -51,7 +51,7 @@ export function writeTool(options: { files: ReadTracker }): Tool<Args> {
         if (stale) return { output: toolUseError(stale), isError: true };
       }
       await ctx.fs.writeText(file, args.content);
-      await recordOwnWrite(options.files, file);
+      await recordOwnWrite({ files: options.files, fs: ctx.fs, file });
       const display = [
         { type: "diff" as const, path: file, oldText: existing?.content ?? null, newText: args.content },
       ];

@@ -1,59 +1,25 @@
-import path from "node:path";
 import { readTextFile } from "../../../tools/fs/read-text-file.js";
+import type { FsPort } from "../../../tools/types.js";
+import type { GrepMatch } from "../../shared/gemini-core/parse-grep-lines.js";
 import { MAX_LINE_LENGTH } from "./read-file.js";
-
-/** One line of grep output: a match, or a context line around one. */
-export interface GrepMatch {
-  absolutePath: string;
-  /** Relative to the searched directory (the file's name when a file was searched). */
-  filePath: string;
-  lineNumber: number;
-  line: string;
-  isContext: boolean;
-}
-
-/**
- * Reads `path:line:text` lines (as the shared grep executor prints them) back into matches.
- * `files` are the absolute paths that matched; they disambiguate paths containing `:`.
- */
-export function parseGrepLines(lines: string[], files: string[], base: string): GrepMatch[] {
-  const names = new Map<string, string>();
-  for (const file of files) {
-    for (const name of [path.relative(base, file), file, path.basename(file)]) {
-      if (name && !names.has(name)) names.set(name, file);
-    }
-  }
-  const byLength = [...names.keys()].sort((a, b) => b.length - a.length);
-  const matches: GrepMatch[] = [];
-  for (const raw of lines) {
-    const name = byLength.find((n) => raw.startsWith(`${n}:`) && /^\d+:/.test(raw.slice(n.length + 1)));
-    const parsed = name ? /^(\d+):(.*)$/s.exec(raw.slice(name.length + 1)) : /^(.*?):(\d+):(.*)$/s.exec(raw);
-    if (!parsed) continue;
-    const shown = name ?? parsed[1]!;
-    const absolutePath = names.get(shown) ?? path.resolve(base, shown);
-    const relative = path.relative(base, absolutePath);
-    matches.push({
-      absolutePath,
-      filePath: relative || path.basename(absolutePath),
-      lineNumber: Number(name ? parsed[1] : parsed[2]),
-      line: (name ? parsed[2]! : parsed[3]!).trimEnd(),
-      isContext: false,
-    });
-  }
-  return matches;
-}
 
 /**
  * Adds `before`/`after` lines of context around each match, read from the files themselves
  * (Gemini CLI `packages/core/src/tools/grep-utils.ts::enrichWithAutoContext` does the same when
  * it widens a small result).
  */
-export async function withContext(matches: GrepMatch[], before: number, after: number): Promise<GrepMatch[]> {
+export async function withContext(options: {
+  fs: FsPort;
+  matches: GrepMatch[];
+  before: number;
+  after: number;
+}): Promise<GrepMatch[]> {
+  const { fs, matches, before, after } = options;
   if (before === 0 && after === 0) return matches;
   const out: GrepMatch[] = [];
   for (const [file, fileMatches] of groupByFile(matches)) {
     // ripgrep's view of the file: a final newline does not start another line.
-    const lines = await readTextFile({ path: fileMatches[0]!.absolutePath })
+    const lines = await readTextFile({ fs, path: fileMatches[0]!.absolutePath })
       .then((f) => f.lines)
       .catch(() => undefined);
     if (!lines) {

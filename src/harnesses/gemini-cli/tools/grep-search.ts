@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { grepFiles } from "../../../tools/fs/grep-files.js";
 import type { Tool } from "../../../tools/types.js";
+import { type GrepMatch, parseGrepLines } from "../../shared/gemini-core/parse-grep-lines.js";
+import { isFsError, resolveToolPath } from "../../shared/gemini-core/tool-paths.js";
 import gemini3Description from "../descriptions/grep-search.gemini-3.md";
 import legacyDescription from "../descriptions/grep-search.md";
 import type { ToolFamily } from "../tool-family.js";
 import { grepSearchSchema } from "../tool-schemas.js";
-import { formatGrepResults, type GrepMatch, parseGrepLines, withContext } from "./grep-format.js";
-import { isFsError, resolveToolPath } from "./tool-paths.js";
+import { formatGrepResults, withContext } from "./grep-format.js";
 
 const Args = z.looseObject({
   pattern: z.string(),
@@ -70,14 +71,15 @@ export function grepSearchTool(family: ToolFamily): Tool<Args> {
       const count = matches.length;
       const explicit = args.context !== undefined || args.before !== undefined || args.after !== undefined;
       if (explicit) {
-        matches = await withContext(
+        matches = await withContext({
+          fs: ctx.fs,
           matches,
-          args.before ?? args.context ?? 0,
-          args.after ?? args.context ?? 0,
-        );
+          before: args.before ?? args.context ?? 0,
+          after: args.after ?? args.context ?? 0,
+        });
       } else if (count >= 1 && count <= 3 && !args.names_only) {
         const around = count === 1 ? 50 : 15;
-        matches = await withContext(matches, around, around);
+        matches = await withContext({ fs: ctx.fs, matches, before: around, after: around });
       }
       return {
         output: formatGrepResults({

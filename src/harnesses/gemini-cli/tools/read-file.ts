@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { readTextFile } from "../../../tools/fs/read-text-file.js";
 import type { Tool } from "../../../tools/types.js";
+import { displayPath, isFsError, resolveToolPath } from "../../shared/gemini-core/tool-paths.js";
 import gemini3Description from "../descriptions/read-file.gemini-3.md";
 import legacyDescription from "../descriptions/read-file.md";
 import type { ToolFamily } from "../tool-family.js";
 import { readFileSchema } from "../tool-schemas.js";
-import { displayPath, isFsError, resolveToolPath } from "./tool-paths.js";
 
 /** Gemini CLI's read limits (`packages/core/src/utils/constants.ts`). */
 export const MAX_LINES = 2000;
@@ -48,7 +48,8 @@ export function readFileTool(family: ToolFamily): Tool<Args> {
       const file = resolveToolPath(ctx.cwd, args.file_path);
       let content: string;
       try {
-        content = (await readTextFile({ path: file, maxBytes: MAX_FILE_SIZE_MB * 1024 * 1024 })).content;
+        content = (await readTextFile({ fs: ctx.fs, path: file, maxBytes: MAX_FILE_SIZE_MB * 1024 * 1024 }))
+          .content;
       } catch (error) {
         if (isFsError(error, "binary")) {
           return { output: `Cannot display content of binary file: ${displayPath(ctx.cwd, file)}` };

@@ -2,13 +2,13 @@ import { z } from "zod";
 import { readTextFile } from "../../../tools/fs/read-text-file.js";
 import { replaceInText } from "../../../tools/fs/replace-in-text.js";
 import type { Tool, ToolContext } from "../../../tools/types.js";
+import { displayPath, isFsError, resolveToolPath } from "../../shared/gemini-core/tool-paths.js";
 import gemini3Description from "../descriptions/replace.gemini-3.md";
 import legacyDescription from "../descriptions/replace.md";
 import { diffContextSnippet } from "../diff-snippet.js";
 import { omissionPlaceholders } from "../omission-placeholders.js";
 import type { ToolFamily } from "../tool-family.js";
 import { replaceSchema } from "../tool-schemas.js";
-import { displayPath, isFsError, resolveToolPath } from "./tool-paths.js";
 
 const Args = z.looseObject({
   file_path: z.string(),
@@ -80,7 +80,7 @@ async function planReplace(args: Args, ctx: ToolContext): Promise<Planned> {
   const file = resolveToolPath(ctx.cwd, args.file_path);
   let raw: string | undefined;
   try {
-    raw = (await readTextFile({ path: file })).content;
+    raw = (await readTextFile({ fs: ctx.fs, path: file })).content;
   } catch (error) {
     if (!isFsError(error, "not_found")) throw error;
   }

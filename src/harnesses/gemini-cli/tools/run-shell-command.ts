@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { fence } from "../../../tools/markdown-fence.js";
 import type { Tool } from "../../../tools/types.js";
+import { resolveToolPath } from "../../shared/gemini-core/tool-paths.js";
 import description from "../descriptions/run-shell-command.md";
 import { formatShellOutput, SHELL_TIMEOUT_MS, spillShellOutput } from "../shell-output.js";
 import { runShellCommandSchema } from "../tool-schemas.js";
-import { resolveToolPath } from "./tool-paths.js";
 
 const Args = z.looseObject({
   command: z.string(),

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { readTextFile } from "../../../tools/fs/read-text-file.js";
-import type { Tool } from "../../../tools/types.js";
+import type { FsPort, Tool } from "../../../tools/types.js";
+import { displayPath, isFsError, resolveToolPath } from "../../shared/gemini-core/tool-paths.js";
 import gemini3Description from "../descriptions/write-file.gemini-3.md";
 import legacyDescription from "../descriptions/write-file.md";
 import { diffContextSnippet } from "../diff-snippet.js";
 import { omissionPlaceholders } from "../omission-placeholders.js";
 import type { ToolFamily } from "../tool-family.js";
 import { writeFileSchema } from "../tool-schemas.js";
-import { displayPath, isFsError, resolveToolPath } from "./tool-paths.js";
 
 const Args = z.looseObject({ file_path: z.string(), content: z.string() });
 type Args = z.infer<typeof Args>;
@@ -27,7 +27,7 @@ export function writeFileTool(family: ToolFamily): Tool<Args> {
     schema: Args,
     async preview(args, ctx) {
       const file = resolveToolPath(ctx.cwd, args.file_path);
-      const old = await currentText(file);
+      const old = await currentText(ctx.fs, file);
       return {
         title: `WriteFile Writing to ${displayPath(ctx.cwd, file)}`,
         locations: [{ path: file }],
@@ -44,7 +44,7 @@ export function writeFileTool(family: ToolFamily): Tool<Args> {
           "`content` contains an omission placeholder (for example 'rest of methods ...'). Provide complete file content.",
         );
       }
-      const old = await currentText(file);
+      const old = await currentText(ctx.fs, file);
       const content = old?.includes("\r\n") ? args.content.replace(/\r?\n/g, "\r\n") : args.content;
       try {
         await ctx.fs.writeText(file, content);
@@ -63,9 +63,9 @@ export function writeFileTool(family: ToolFamily): Tool<Args> {
   };
 }
 
-async function currentText(file: string): Promise<string | undefined> {
+async function currentText(fs: FsPort, file: string): Promise<string | undefined> {
   try {
-    return (await readTextFile({ path: file })).content;
+    return (await readTextFile({ fs, path: file })).content;
   } catch (error) {
     if (isFsError(error, "not_found", "is_directory")) return undefined;
     // An existing file we cannot show as text is still overwritten as an existing file.

@@ -69,7 +69,7 @@ async function plan(args: Args, ctx: ToolContext, checkSensitive: boolean): Prom
   const resolved = resolveKimiPath({ ...where(args, ctx), checkSensitive });
   if (!resolved.ok) return resolved;
   try {
-    const { content } = await readTextFile({ path: resolved.path });
+    const { content } = await readTextFile({ fs: ctx.fs, path: resolved.path });
     const replaced = replaceInText({
       text: content,
       oldString: args.old_string,

@@ -49,7 +49,7 @@ export function readTool(options: { scratchDir: string }): Tool<Args> {
       if (media) return fail(`"${args.path}" is ${media} file. Only text files can be read.`);
       let content: string;
       try {
-        content = (await readTextFile({ path: resolved.path })).content;
+        content = (await readTextFile({ fs: ctx.fs, path: resolved.path })).content;
       } catch (error) {
         return fail(readError(error, args.path));
       }

@@ -33,7 +33,7 @@ export function readTool(): Tool<Args> {
       const absolute = resolvePath(args.path, ctx.cwd);
       let text: string;
       try {
-        text = (await readTextFile({ path: absolute })).content;
+        text = (await readTextFile({ fs: ctx.fs, path: absolute })).content;
       } catch (error) {
         return { output: readError(error, absolute), isError: true };
       }

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { readTextFile } from "../../../tools/fs/read-text-file.js";
 import { replaceInText } from "../../../tools/fs/replace-in-text.js";
-import type { Tool } from "../../../tools/types.js";
-import { isFsError } from "../../gemini-cli/tools/tool-paths.js";
+import type { FsPort, Tool } from "../../../tools/types.js";
+import { isFsError } from "../../shared/gemini-core/tool-paths.js";
 import description from "../descriptions/edit.md";
 import { editSnippet } from "../edit-snippet.js";
 import type { ReadLedger } from "../read-ledger.js";
@@ -32,9 +32,9 @@ export function editTool(ledger: ReadLedger): Tool<Args> {
     capability: "edit",
     parameters: editSchema(),
     schema: Args,
-    async preview(args) {
+    async preview(args, ctx) {
       const plan = isAbsolute(args.file_path)
-        ? await planEdit(args, ledger).catch(() => undefined)
+        ? await planEdit({ args, ledger, fs: ctx.fs }).catch(() => undefined)
         : undefined;
       const title = `Edit ${args.file_path}`;
       if (!plan?.ok) return { title, locations: [{ path: args.file_path }] };
@@ -49,14 +49,14 @@ export function editTool(ledger: ReadLedger): Tool<Args> {
       const file = args.file_path.trim();
       if (!file) return failure("The 'file_path' parameter must be non-empty.");
       if (!isAbsolute(file)) return failure(`File path must be absolute: ${file}`);
-      const plan = await planEdit(args, ledger);
+      const plan = await planEdit({ args, ledger, fs: ctx.fs });
       if (!plan.ok) return failure(plan.error);
       try {
         await ctx.fs.writeText(file, plan.text);
       } catch (error) {
         return failure(`Error executing edit: ${error instanceof Error ? error.message : String(error)}`);
       }
-      await ledger.recordWrite(file);
+      await ledger.recordWrite(ctx.fs, file);
       const snippet = editSnippet(plan.old?.replace(/\r\n/g, "\n") ?? null, plan.text.replace(/\r\n/g, "\n"));
       const parts = [
         plan.old === null
@@ -76,11 +76,12 @@ export function editTool(ledger: ReadLedger): Tool<Args> {
   };
 }
 
-async function planEdit(args: Args, ledger: ReadLedger): Promise<Planned> {
+async function planEdit(options: { args: Args; ledger: ReadLedger; fs: FsPort }): Promise<Planned> {
+  const { args, ledger, fs } = options;
   const file = args.file_path.trim();
   let current: { content: string; mtimeMs: number } | undefined;
   try {
-    current = await readTextFile({ path: file });
+    current = await readTextFile({ fs, path: file });
   } catch (error) {
     if (!isFsError(error, "not_found")) throw error;
   }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Tool } from "../../../tools/types.js";
-import { globAcross, sortByRecency } from "../../gemini-cli/tools/glob.js";
-import { searchDirs } from "../../gemini-cli/tools/tool-paths.js";
+import { globAcross, sortByRecency } from "../../shared/gemini-core/glob-across.js";
+import { searchDirs } from "../../shared/gemini-core/tool-paths.js";
 import description from "../descriptions/glob.md";
 import { globSchema } from "../tool-schemas.js";
 

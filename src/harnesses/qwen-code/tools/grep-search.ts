@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { grepFiles } from "../../../tools/fs/grep-files.js";
 import type { Tool } from "../../../tools/types.js";
-import { parseGrepLines } from "../../gemini-cli/tools/grep-format.js";
-import { searchDirs } from "../../gemini-cli/tools/tool-paths.js";
+import { parseGrepLines } from "../../shared/gemini-core/parse-grep-lines.js";
+import { searchDirs } from "../../shared/gemini-core/tool-paths.js";
 import description from "../descriptions/grep-search.md";
 import { grepSearchSchema } from "../tool-schemas.js";
 import { TRUNCATE_LINES, TRUNCATE_THRESHOLD } from "../truncate.js";

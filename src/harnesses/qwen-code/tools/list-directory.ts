@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Tool } from "../../../tools/types.js";
-import { sortedListing } from "../../gemini-cli/tools/list-directory.js";
+import { sortedListing } from "../../shared/gemini-core/sorted-listing.js";
 import description from "../descriptions/list-directory.md";
 import { listDirectorySchema } from "../tool-schemas.js";
 import { failure, isAbsolute } from "./qwen-paths.js";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { readTextFile } from "../../../tools/fs/read-text-file.js";
 import type { Tool } from "../../../tools/types.js";
-import { isFsError } from "../../gemini-cli/tools/tool-paths.js";
+import { isFsError } from "../../shared/gemini-core/tool-paths.js";
 import description from "../descriptions/read-file.md";
 import type { ReadLedger } from "../read-ledger.js";
 import { readFileSchema } from "../tool-schemas.js";
@@ -52,7 +52,7 @@ export function readFileTool(ledger: ReadLedger): Tool<Args> {
       }
       let text: { content: string; mtimeMs: number };
       try {
-        text = await readTextFile({ path: file, maxBytes: MAX_FILE_MB * 1024 * 1024 });
+        text = await readTextFile({ fs: ctx.fs, path: file, maxBytes: MAX_FILE_MB * 1024 * 1024 });
       } catch (error) {
         if (isFsError(error, "binary")) {
           return { output: `Cannot display content of binary file: ${relativeToProject(ctx.cwd, file)}` };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { readTextFile } from "../../../tools/fs/read-text-file.js";
-import type { Tool } from "../../../tools/types.js";
-import { isFsError } from "../../gemini-cli/tools/tool-paths.js";
+import type { FsPort, Tool } from "../../../tools/types.js";
+import { isFsError } from "../../shared/gemini-core/tool-paths.js";
 import description from "../descriptions/write-file.md";
 import type { ReadLedger } from "../read-ledger.js";
 import { writeFileSchema } from "../tool-schemas.js";
@@ -22,9 +22,9 @@ export function writeFileTool(ledger: ReadLedger): Tool<Args> {
     capability: "write",
     parameters: writeFileSchema(),
     schema: Args,
-    async preview(args) {
+    async preview(args, ctx) {
       const old = isAbsolute(args.file_path)
-        ? await existing(args.file_path).catch(() => undefined)
+        ? await existing(ctx.fs, args.file_path).catch(() => undefined)
         : undefined;
       return {
         title: `WriteFile Writing to ${args.file_path}`,
@@ -40,7 +40,7 @@ export function writeFileTool(ledger: ReadLedger): Tool<Args> {
       if (!file) return failure('Missing or empty "file_path"');
       if (!isAbsolute(file)) return failure(`File path must be absolute: ${file}`);
       if ((await ctx.fs.stat(file))?.isDirectory) return failure(`Path is a directory, not a file: ${file}`);
-      const old = await existing(file);
+      const old = await existing(ctx.fs, file);
       if (old) {
         const refusal = ledger.priorReadError(file, old.mtimeMs, "overwriting");
         if (refusal) return failure(refusal);
@@ -50,7 +50,7 @@ export function writeFileTool(ledger: ReadLedger): Tool<Args> {
       } catch (error) {
         return failure(`Error writing to file: ${error instanceof Error ? error.message : String(error)}`);
       }
-      await ledger.recordWrite(file);
+      await ledger.recordWrite(ctx.fs, file);
       return {
         output: old
           ? `Successfully overwrote file: ${file}.`
@@ -61,9 +61,9 @@ export function writeFileTool(ledger: ReadLedger): Tool<Args> {
   };
 }
 
-async function existing(file: string): Promise<{ content: string; mtimeMs: number } | undefined> {
+async function existing(fs: FsPort, file: string): Promise<{ content: string; mtimeMs: number } | undefined> {
   try {
-    return await readTextFile({ path: file });
+    return await readTextFile({ fs, path: file });
   } catch (error) {
     if (isFsError(error, "not_found")) return undefined;
     // A file that cannot be shown as text was never fully read, so overwriting it is refused.

@@ -17,9 +17,9 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /**
  * Quiet time before the next spare is forked. A command that comes sooner (a scripted model
  * that answers at once, many sessions at once) takes the ordinary spawn: forking the spare
- * right after each command, beside the daemon's work on its result, made commands 5 ms apart
- * slower on two cores (8.2 against 7.7 ms each). With this wait, commands 30 ms apart take
- * 6.0 instead of 8.5 ms, and back-to-back ones are as before.
+ * right after each command competes with the daemon's work on its result and slows closely
+ * spaced commands on two cores; waiting for a pause keeps the gain for commands that a model's
+ * thinking separates (docs/performance.md).
  */
 const IDLE_MS = 20;
 
@@ -27,9 +27,9 @@ const IDLE_MS = 20;
  * A dash started ahead of time, waiting on its stdin, that becomes the next command: it is
  * handed a one-line script that changes directory, exports the command's environment and
  * `exec`s the command with stdin from /dev/null and the optional fd 3. Node's `spawn` blocks
- * for a fork of this whole process (2.7 ms here, the command's own start aside); writing a few
- * hundred bytes to a waiting shell takes microseconds, and the shell's `exec` costs what the
- * fork's would have. The next spare is forked once the helper has been idle for a moment.
+ * for a fork of this whole process (the command's own start aside); writing a few hundred bytes
+ * to a waiting shell blocks for far less, and the shell's `exec` costs what the fork's would
+ * have. The next spare is forked once the helper has been idle for a moment.
  *
  * The spare was started detached, with pipes for stdout and stderr, as `startChild` starts a
  * command: once it execs, the command is the process `startChild` would have made. Requests

@@ -1,7 +1,7 @@
 /**
  * The spawn helper: a small long-lived child of the daemon that forks the commands, so the
- * daemon (100–200 MB of heap) never forks per command — fork's cost grows with the parent's
- * memory (~1.7 ms per spawn at 47 MB, ~14 ms at 157 MB) and blocks the event loop meanwhile.
+ * daemon never forks per command: fork's cost grows with the parent's memory and blocks the
+ * event loop meanwhile (docs/performance.md has the figures).
  * Built on its own as `dist/spawner.js` (node:* and the protocol's own small modules only).
  *
  * Protocol (spawner-client.ts and frame-reader.ts mirror it): frames of

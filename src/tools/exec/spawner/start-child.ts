@@ -6,10 +6,10 @@ import type { SpawnCommandOptions } from "./spawned-process.js";
 /**
  * node's `spawn` as a `SpawnCommand` promises it (stdin /dev/null, stdout and stderr piped, its
  * own process group), plus the two things the sandbox's launcher needs: `fd3File` opened as the
- * child's fd 3, and the child born inside the cgroup `cgroupProcs`. Both were a `/bin/sh` in
- * front of bwrap before: one exec (~4 ms here) per sandboxed command. Used by the spawn helper
- * and by the daemon when it spawns in-process. Throws as `spawn` does for arguments it
- * refuses, and when `fd3File` cannot be opened.
+ * child's fd 3, and the child born inside the cgroup `cgroupProcs`, done here rather than by a
+ * `/bin/sh` in front of bwrap, which would cost one more exec per sandboxed command. Used by the
+ * spawn helper and by the daemon when it spawns in-process. Throws as `spawn` does for
+ * arguments it refuses, and when `fd3File` cannot be opened.
  */
 export function startChild(file: string, args: string[], options: SpawnCommandOptions): ChildProcess {
   const { cwd, env, fd3File, cgroupProcs } = options;

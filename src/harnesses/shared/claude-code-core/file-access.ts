@@ -1,7 +1,8 @@
 import path from "node:path";
-import { readTextFile } from "../../tools/fs/read-text-file.js";
-import type { ReadTracker } from "../../tools/fs/read-tracker.js";
-import { FsToolError, type TextFile } from "../../tools/fs/types.js";
+import { readTextFile } from "../../../tools/fs/read-text-file.js";
+import type { ReadTracker } from "../../../tools/fs/read-tracker.js";
+import { FsToolError, type TextFile } from "../../../tools/fs/types.js";
+import type { FsPort } from "../../../tools/types.js";
 
 /**
  * The file checks Claude Code's Read, Edit, MultiEdit and Write share: paths resolved against the
@@ -20,9 +21,9 @@ export function resolveModelPath(filePath: string, cwd: string): string {
 }
 
 /** The file, or undefined when it does not exist; other failures throw `FsToolError`. */
-export async function readIfExists(file: string): Promise<TextFile | undefined> {
+export async function readIfExists(fs: FsPort, file: string): Promise<TextFile | undefined> {
   try {
-    return await readTextFile({ path: file });
+    return await readTextFile({ fs, path: file });
   } catch (error) {
     if (error instanceof FsToolError && error.code === "not_found") return undefined;
     throw error;
@@ -38,9 +39,13 @@ export function freshnessProblem(tracker: ReadTracker, file: TextFile): string |
 }
 
 /** After our own write the file counts as read at its new mtime, so edits can follow edits. */
-export async function recordOwnWrite(tracker: ReadTracker, file: string): Promise<void> {
-  const written = await readTextFile({ path: file });
-  tracker.recordWrite(file, written.mtimeMs);
+export async function recordOwnWrite(options: {
+  files: ReadTracker;
+  fs: FsPort;
+  file: string;
+}): Promise<void> {
+  const written = await readTextFile({ fs: options.fs, path: options.file });
+  options.files.recordWrite(options.file, written.mtimeMs);
 }
 
 /** The message Claude Code shows for a file the text tools cannot handle. */

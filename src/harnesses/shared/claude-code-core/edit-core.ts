@@ -1,6 +1,6 @@
-import { replaceInText } from "../../tools/fs/replace-in-text.js";
-import { FsToolError } from "../../tools/fs/types.js";
-import type { ToolContext, ToolPreview } from "../../tools/types.js";
+import { replaceInText } from "../../../tools/fs/replace-in-text.js";
+import { FsToolError } from "../../../tools/fs/types.js";
+import type { ToolContext, ToolPreview } from "../../../tools/types.js";
 import { readIfExists, resolveModelPath } from "./file-access.js";
 
 /** Claude Code's Edit/MultiEdit validation messages (FileEditTool `validateInput`). */
@@ -77,7 +77,7 @@ export async function editPreview(options: {
       newText: edit.newString,
     })),
   });
-  const existing = await readIfExists(file).catch(() => undefined);
+  const existing = await readIfExists(options.ctx.fs, file).catch(() => undefined);
   if (!existing) return fallback();
   const { text, crlf } = toLf(existing.content);
   let updated = text;

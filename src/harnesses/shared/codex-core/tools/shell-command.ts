@@ -1,9 +1,9 @@
 import path from "node:path";
 import { z } from "zod";
-import { patchPaths } from "../../../tools/apply-patch/apply-patch.js";
-import { extractShellPatch } from "../../../tools/apply-patch/shell-intercept.js";
-import { fence } from "../../../tools/markdown-fence.js";
-import type { Tool } from "../../../tools/types.js";
+import { patchPaths } from "../../../../tools/apply-patch/apply-patch.js";
+import { extractShellPatch } from "../../../../tools/apply-patch/shell-intercept.js";
+import { fence } from "../../../../tools/markdown-fence.js";
+import type { Tool } from "../../../../tools/types.js";
 import { shellCommandSchema } from "../tool-schemas.js";
 import { formatExecOutput } from "../truncate.js";
 import { runPatch } from "./run-patch.js";

@@ -1,8 +1,8 @@
-import type { ChatMessage, ChatRequest } from "../../providers/types.js";
-import type { HistoryEvent } from "../../store/events.js";
-import type { Tool } from "../../tools/types.js";
-import { renderChatMessages } from "../shared/chat-messages.js";
-import { chatTools } from "../shared/chat-tools.js";
+import type { ChatMessage, ChatRequest } from "../../../providers/types.js";
+import type { HistoryEvent } from "../../../store/events.js";
+import type { Tool } from "../../../tools/types.js";
+import { renderChatMessages } from "../chat-messages.js";
+import { chatTools } from "../chat-tools.js";
 
 /**
  * A Claude Code request over chat completions: one system message, the canonical history, and

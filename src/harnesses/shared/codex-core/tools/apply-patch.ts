@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { patchPaths } from "../../../tools/apply-patch/apply-patch.js";
-import type { Tool } from "../../../tools/types.js";
+import { patchPaths } from "../../../../tools/apply-patch/apply-patch.js";
+import type { Tool } from "../../../../tools/types.js";
 import { applyPatchSchema } from "../tool-schemas.js";
 import description from "./apply-patch.md";
 import { runPatch } from "./run-patch.js";

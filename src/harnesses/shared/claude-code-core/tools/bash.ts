@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { fence } from "../../../tools/markdown-fence.js";
-import type { ExecResult, Tool } from "../../../tools/types.js";
+import { fence } from "../../../../tools/markdown-fence.js";
+import type { ExecResult, Tool } from "../../../../tools/types.js";
 import { formatDuration, toolUseError, truncateBashOutput } from "../format.js";
 import { bashSchema } from "../tool-schemas.js";
 import description from "./bash.md";

@@ -1,7 +1,7 @@
 import path from "node:path";
-import type { DisplayContent } from "../../../store/events.js";
-import { ApplyPatchError, applyPatch, type FileChange } from "../../../tools/apply-patch/apply-patch.js";
-import type { ToolContext, ToolPreview, ToolResult } from "../../../tools/types.js";
+import type { DisplayContent } from "../../../../store/events.js";
+import { ApplyPatchError, applyPatch, type FileChange } from "../../../../tools/apply-patch/apply-patch.js";
+import type { ToolContext, ToolPreview, ToolResult } from "../../../../tools/types.js";
 import { countLines, formatExecOutput } from "../truncate.js";
 
 /** Applies a Codex patch for both the `apply_patch` tool and shell-intercepted patches. */

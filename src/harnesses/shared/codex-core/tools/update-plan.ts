@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Tool } from "../../../tools/types.js";
+import type { Tool } from "../../../../tools/types.js";
 import { updatePlanSchema } from "../tool-schemas.js";
 import description from "./update-plan.md";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { readTextFile } from "../../../tools/fs/read-text-file.js";
-import type { ReadTracker } from "../../../tools/fs/read-tracker.js";
-import type { Tool } from "../../../tools/types.js";
+import { readTextFile } from "../../../../tools/fs/read-text-file.js";
+import type { ReadTracker } from "../../../../tools/fs/read-tracker.js";
+import type { Tool } from "../../../../tools/types.js";
 import { fileProblemMessage, resolveModelPath } from "../file-access.js";
 import { addLineNumbers, toolUseError } from "../format.js";
 import { readSchema } from "../tool-schemas.js";
@@ -67,7 +67,7 @@ export function readTool(options: { files: ReadTracker; description?: string }):
       let text: string;
       let mtimeMs: number;
       try {
-        ({ content: text, mtimeMs } = await readTextFile({ path: file }));
+        ({ content: text, mtimeMs } = await readTextFile({ fs: ctx.fs, path: file }));
       } catch (error) {
         return { output: toolUseError(fileProblemMessage(error, file)), isError: true };
       }

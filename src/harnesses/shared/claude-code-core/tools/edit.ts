@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { ReadTracker } from "../../../tools/fs/read-tracker.js";
-import type { Tool, ToolResult } from "../../../tools/types.js";
+import type { ReadTracker } from "../../../../tools/fs/read-tracker.js";
+import type { Tool, ToolResult } from "../../../../tools/types.js";
 import {
   editPreview,
   FILE_EXISTS_MESSAGE,
@@ -57,14 +57,14 @@ export function editTool(options: { files: ReadTracker; description?: string }):
       if (args.old_string === args.new_string) return failed(NO_CHANGES_MESSAGE);
       let existing: Awaited<ReturnType<typeof readIfExists>>;
       try {
-        existing = await readIfExists(file);
+        existing = await readIfExists(ctx.fs, file);
       } catch (error) {
         return failed(fileProblemMessage(error, file));
       }
       if (!existing) {
         if (args.old_string !== "") return failed(NOT_FOUND_MESSAGE);
         await ctx.fs.writeText(file, args.new_string);
-        await recordOwnWrite(options.files, file);
+        await recordOwnWrite({ files: options.files, fs: ctx.fs, file });
         return {
           output: updatedWithSnippet(args.file_path, args.new_string, 1),
           display: [{ type: "diff", path: file, oldText: null, newText: args.new_string }],
@@ -80,7 +80,7 @@ export function editTool(options: { files: ReadTracker; description?: string }):
       if (!applied.ok) return failed(applied.message);
       const updated = restoreEol(applied.text, crlf);
       await ctx.fs.writeText(file, updated);
-      await recordOwnWrite(options.files, file);
+      await recordOwnWrite({ files: options.files, fs: ctx.fs, file });
 
       const display = [{ type: "diff" as const, path: file, oldText: existing.content, newText: updated }];
       if (replaceAll) {
