@@ -47,8 +47,8 @@ function chatArgv(options: { home: string; ollama: boolean; env?: Record<string,
   });
 }
 
-/** The banner is out and the prompt under it (a notice may follow it). */
-const atPrompt = /· \/help\n\n›$/m;
+/** The banner is out and the prompt is the last line (a notice may stand between them). */
+const atPrompt = /· \/help\n[\s\S]*\n›\s*$/;
 
 beforeAll(async () => {
   if (missing) return;

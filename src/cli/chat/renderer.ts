@@ -1,5 +1,6 @@
 import { stripVTControlCharacters } from "node:util";
 import type { SessionUpdate, StopReason, ToolCallContent } from "../../acp/local-client.js";
+import { toRunEvents } from "../../acp/run-events.js";
 import { lastLine } from "./fold-output.js";
 import { MarkdownStream } from "./markdown-stream.js";
 import { planChecklist } from "./plan-checklist.js";
@@ -61,9 +62,14 @@ export class Renderer {
           this.lines(["", this.style.bold(this.style.cyan(`› ${update.content.text.trim()}`))]);
         }
         break;
-      case "agent_message_chunk":
-        if (update.content.type === "text") this.stream("text", update.content.text);
+      case "agent_message_chunk": {
+        if (update.content.type !== "text") break;
+        // A warning or error of the agent's own is a line of its own, never part of the answer.
+        const [event] = toRunEvents(update);
+        if (event?.type === "notice") this.notice(event.severity, event.text);
+        else this.stream("text", update.content.text);
         break;
+      }
       case "agent_thought_chunk":
         if (update.content.type === "text" && !this.replaying) this.stream("thought", update.content.text);
         break;
@@ -114,6 +120,12 @@ export class Renderer {
     this.active = false;
     this.running = undefined;
     this.lines([this.said.includes(message) ? "" : this.style.red(`✗ ${message}`), ""]);
+  }
+
+  private notice(severity: "warning" | "error", text: string): void {
+    this.said = (this.said + text).slice(-4000);
+    const mark = severity === "error" ? this.style.red("✗") : this.style.yellow("!");
+    this.lines([`${mark} ${text}`]);
   }
 
   /** A line of the chat's own (hints, errors of local commands). */

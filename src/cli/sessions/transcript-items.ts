@@ -52,7 +52,9 @@ export function transcriptItems(events: readonly StoredEvent[]): TranscriptItem[
         items.push({ type: "plan", entries: event.entries });
         break;
       case "notice":
-        items.push({ type: "notice", severity: event.severity, text: event.text });
+        // Whether commands were confined is about the machine it ran on, not the conversation.
+        if (event.topic !== "sandbox")
+          items.push({ type: "notice", severity: event.severity, text: event.text });
         break;
       case "harness_changed":
         items.push(info(`harness: ${event.harness}${event.reason ? ` (${event.reason})` : ""}`));
