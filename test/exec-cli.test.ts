@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { TEST_CEILING } from "./support/ceiling.js";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
 import { tempDir } from "./support/in-process.js";
 import { needs } from "./support/requires.js";
@@ -18,6 +19,7 @@ function run(args: string[], options: { cwd?: string; home?: string; stdin?: str
       PATH: process.env.PATH,
       HOME: home,
       INTERPRETER_HOME: home,
+      ...TEST_CEILING,
       OPENAI_BASE_URL: model.url,
       OPENAI_API_KEY: "sk-x",
     },

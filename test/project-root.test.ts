@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { findProjectRoot, gitCeilings, holdsRepository } from "../src/context/project-root.js";
+import { gitCeilings } from "../src/config/git-ceilings.js";
+import { findProjectRoot, holdsRepository } from "../src/context/project-root.js";
 import { tempDir } from "./support/in-process.js";
 
 describe("the project root", () => {

@@ -1,5 +1,6 @@
 import path from "node:path";
-import { findProjectRoot, gitCeilings } from "../context/project-root.js";
+import { gitCeilings } from "../config/git-ceilings.js";
+import { findProjectRoot } from "../context/project-root.js";
 import { trustProject } from "../sessions/project-trust.js";
 import { parseCommandArgs } from "./args.js";
 import { openRuntime } from "./runtime.js";

@@ -2,18 +2,6 @@ import { statSync } from "node:fs";
 import path from "node:path";
 
 /**
- * Folders a walk up for the repository never enters, from git's own `GIT_CEILING_DIRECTORIES`
- * (absolute paths separated by `:`): someone who keeps a dotfiles repository in `$HOME` sets it
- * so that git, and we, do not take `$HOME` for the project of every folder below it.
- */
-export function gitCeilings(env: Record<string, string | undefined>): string[] {
-  return (env.GIT_CEILING_DIRECTORIES ?? "")
-    .split(":")
-    .filter((dir) => path.isAbsolute(dir))
-    .map((dir) => path.resolve(dir));
-}
-
-/**
  * Whether `dir` holds a repository as git decides it: a `.git` folder with a `HEAD`, or a
  * `.git` file (a worktree's or submodule's `gitdir:` pointer). An empty `.git` folder, which
  * sandboxing tools leave in `/tmp`, is not one.

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { setImmediate } from "node:timers/promises";
+import { gitCeilings } from "../config/git-ceilings.js";
 import type { Logger } from "../config/logger.js";
 import { setupMessage, setupProblem } from "../config/setup-problem.js";
 import type { Config } from "../config/types.js";
 import { loadAgentsMd } from "../context/agents-md.js";
-import { findProjectRoot, gitCeilings } from "../context/project-root.js";
+import { findProjectRoot } from "../context/project-root.js";
 import { loadSkills, type SkillCatalog } from "../context/skills/load-skills.js";
 import { skillRoots } from "../context/skills/skill-roots.js";
 import { findHarness, unknownHarnessMessage } from "../harnesses/harness-list.js";

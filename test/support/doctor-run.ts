@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { TEST_CEILING } from "./ceiling.js";
 import { BIN } from "./spawn-agent.js";
 
 export interface CliResult {
@@ -21,6 +22,7 @@ export function runCli(
       PATH: process.env.PATH ?? "/usr/bin:/bin",
       HOME: options.home,
       INTERPRETER_HOME: options.home,
+      ...TEST_CEILING,
       ...options.env,
     },
     stdio: ["pipe", "pipe", "pipe"],

@@ -6,6 +6,7 @@ import { createAgentApp } from "../../src/acp/agent-app.js";
 import { createRuntime, type Runtime } from "../../src/cli/runtime.js";
 import type { CliOverrides } from "../../src/config/types.js";
 import type { Harness, HarnessEntry } from "../../src/harnesses/types.js";
+import { TEST_CEILING } from "./ceiling.js";
 import type { FakeModel } from "./fake-model.js";
 import { INIT, testClient } from "./test-client.js";
 
@@ -44,6 +45,7 @@ export async function startInProcess(options: {
     cli: { model: "mock-model", ...options.cli },
     env: {
       INTERPRETER_HOME: home,
+      ...TEST_CEILING,
       HOME: home,
       OPENAI_BASE_URL: options.model.url,
       OPENAI_API_KEY: "sk-test-key",

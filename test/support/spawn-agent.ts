@@ -4,6 +4,7 @@ import { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { ndJsonStream, type Stream } from "@agentclientprotocol/sdk";
 import { createAcpValidator } from "./acp-schema.js";
+import { TEST_CEILING } from "./ceiling.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const BIN = path.join(ROOT, "bin/interpreter.js");
@@ -36,6 +37,7 @@ export function spawnAgent(options: {
       PATH: process.env.PATH ?? "/usr/bin:/bin",
       HOME: options.home,
       INTERPRETER_HOME: options.home,
+      ...TEST_CEILING,
       ...options.env,
     },
     stdio: ["pipe", "pipe", "pipe"],

@@ -1,8 +1,9 @@
 import os from "node:os";
 import path from "node:path";
+import { gitCeilings } from "../../config/git-ceilings.js";
 import type { Config } from "../../config/types.js";
 import { loadAgentsMd } from "../../context/agents-md.js";
-import { findProjectRoot, gitCeilings, holdsRepository } from "../../context/project-root.js";
+import { findProjectRoot, holdsRepository } from "../../context/project-root.js";
 import { loadSkills } from "../../context/skills/load-skills.js";
 import { skillRoots } from "../../context/skills/skill-roots.js";
 import { builtinHarnesses, chooseHarness, findHarness } from "../../harnesses/harness-list.js";

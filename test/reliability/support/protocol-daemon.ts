@@ -1,5 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { createAcpValidator } from "../../support/acp-schema.js";
+import { TEST_CEILING } from "../../support/ceiling.js";
 import { BIN } from "../../support/spawn-agent.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: lines from the daemon are whatever it wrote
@@ -52,6 +53,7 @@ export function spawnRawDaemon(options: {
       PATH: process.env.PATH ?? "/usr/bin:/bin",
       HOME: options.home,
       INTERPRETER_HOME: options.home,
+      ...TEST_CEILING,
       ...options.env,
     },
     stdio: ["pipe", "pipe", "pipe"],
