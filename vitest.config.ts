@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -17,6 +18,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // Test workspaces live in the temp folder: a repository above it (dotfiles in $HOME with
+    // TMPDIR inside) must not become their project, for git or for us.
+    env: { GIT_CEILING_DIRECTORIES: os.tmpdir() },
     reporters: ["default", "./test/support/skip-reporter.ts"],
   },
 });

@@ -245,7 +245,11 @@ describe("loadAgentsMd", () => {
 
   it("reads only cwd when no ancestor holds .git", async () => {
     const root = await tree({ "AGENTS.md": "parent", "work/AGENTS.md": "here" });
-    const loaded = await loadAgentsMd({ cwd: path.join(root, "work"), home: path.join(root, "nohome") });
+    const loaded = await loadAgentsMd({
+      cwd: path.join(root, "work"),
+      home: path.join(root, "nohome"),
+      ceilings: [tmpdir()],
+    });
     expect(loaded).toEqual({
       files: [{ path: path.join(root, "work/AGENTS.md"), directory: path.join(root, "work"), text: "here" }],
       text: "here",

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { gitCeilings } from "../src/config/git-ceilings.js";
@@ -12,10 +13,12 @@ describe("the project root", () => {
     mkdirSync(work, { recursive: true });
     mkdirSync(path.join(root, ".git"));
     expect(holdsRepository(root)).toBe(false);
-    expect(findProjectRoot(work)).toBe(work);
+    // The temp folder is the ceiling, in case a repository holds it (a dotfiles repo in $HOME).
+    const ceilings = [os.tmpdir()];
+    expect(findProjectRoot(work, { ceilings })).toBe(work);
     mkdirSync(path.join(root, "repo", ".git"));
     writeFileSync(path.join(root, "repo", ".git", "HEAD"), "ref: refs/heads/main\n");
-    expect(findProjectRoot(work)).toBe(path.join(root, "repo"));
+    expect(findProjectRoot(work, { ceilings })).toBe(path.join(root, "repo"));
   });
 
   it("takes a worktree's .git file as a repository", () => {

@@ -1,5 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { gitCeilings } from "../../config/git-ceilings.js";
 import { compileGlob } from "./glob-pattern.js";
 
 /** One line of an ignore file. Rules are checked last to first; the first that matches decides. */
@@ -84,6 +85,8 @@ export async function inheritedIgnoreRules(
 ): Promise<{ inGitRepo: boolean; rules: IgnoreRule[] }> {
   const chain: string[] = [];
   let dir = path.resolve(root);
+  // Like git, the walk up stops below the environment's GIT_CEILING_DIRECTORIES.
+  const ceilings = new Set(gitCeilings(process.env));
   for (;;) {
     // A repository as git decides it: an empty `.git` folder (sandboxing tools leave them) is not one.
     const marker = path.join(dir, ".git");
@@ -93,7 +96,7 @@ export async function inheritedIgnoreRules(
       return { inGitRepo: true, rules };
     }
     const parent = path.dirname(dir);
-    if (parent === dir) return { inGitRepo: false, rules: [] };
+    if (parent === dir || ceilings.has(parent)) return { inGitRepo: false, rules: [] };
     dir = parent;
     chain.push(dir);
   }
