@@ -3,19 +3,16 @@
  * terminal (a private tmux server), keys go in with `send-keys`, and what the screen shows comes
  * back with `capture-pane`. Only the model is fake.
  */
-import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
 import { tempDir } from "./support/in-process.js";
+import { needs } from "./support/requires.js";
 import { BIN } from "./support/spawn-agent.js";
+import { tmuxServer } from "./support/tmux-session.js";
 
-const run = promisify(execFile);
-const SOCKET = `oi-chat-test-${process.pid}`;
-const tmux = (...args: string[]) => run("tmux", ["-L", SOCKET, ...args], { encoding: "utf8" });
-const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+const server = tmuxServer(`oi-chat-test-${process.pid}`);
 
 let model: FakeModel;
 const home = tempDir("oi-home-");
@@ -32,54 +29,17 @@ async function startChat(name: string, args: string[], env: Record<string, strin
     OPENAI_API_KEY: "sk-test",
     ...env,
   };
-  const assignments = Object.entries(vars).map(([k, v]) => quote(`${k}=${v}`));
-  const command = [
-    "env -i",
-    ...assignments,
-    quote(process.execPath),
-    quote(BIN),
-    "-m mock-model",
-    ...args.map(quote),
-    "; echo EXITED $?; sleep 600",
-  ].join(" ");
-  await tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", "-c", cwd, command);
-  return {
-    keys: (...keys: string[]) => tmux("send-keys", "-t", name, ...keys),
-    /** Types text literally (no key-name lookup), then Enter. */
-    type: async (text: string) => {
-      await tmux("send-keys", "-t", name, "-l", text);
-      await tmux("send-keys", "-t", name, "Enter");
-    },
-    /** The whole scrollback, wrapped lines joined, trailing blanks trimmed (`-e`: with SGR codes). */
-    screen: async (escapes = false) => {
-      const args = ["capture-pane", "-p", "-J", "-S", "-500", ...(escapes ? ["-e"] : []), "-t", name];
-      const { stdout } = await tmux(...args);
-      return stdout
-        .split("\n")
-        .map((line) => line.trimEnd())
-        .join("\n");
-    },
-    /** Polls the screen until `pattern` shows up; fails with the screen as it was. */
-    async until(
-      pattern: RegExp | string | ((screen: string) => boolean),
-      timeoutMs = 20_000,
-    ): Promise<string> {
-      const deadline = Date.now() + timeoutMs;
-      let last = "";
-      for (;;) {
-        last = await this.screen();
-        const found =
-          typeof pattern === "string"
-            ? last.includes(pattern)
-            : pattern instanceof RegExp
-              ? pattern.test(last)
-              : pattern(last);
-        if (found) return last;
-        if (Date.now() > deadline) throw new Error(`screen never showed ${pattern}:\n${last}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
-  };
+  const argv = [
+    "env",
+    "-i",
+    ...Object.entries(vars).map(([k, v]) => `${k}=${v}`),
+    process.execPath,
+    BIN,
+    "-m",
+    "mock-model",
+    ...args,
+  ];
+  return server.start(name, argv, cwd);
 }
 
 /** The chat waits for input: the last line on screen is an empty prompt. */
@@ -90,11 +50,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await tmux("kill-server").catch(() => {});
+  await server.kill();
   await model?.close();
 });
 
-describe("interactive chat in a terminal", () => {
+needs("tmux").describe("interactive chat in a terminal", () => {
   let chat: Awaited<ReturnType<typeof startChat>>;
 
   it("streams the answer, runs a command and shows it as a ✓ line with folded output", async () => {

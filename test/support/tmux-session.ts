@@ -14,8 +14,8 @@ export interface TmuxWindow {
   keys(...keys: string[]): Promise<unknown>;
   /** Types text literally (no key-name lookup), then Enter. */
   type(text: string): Promise<void>;
-  /** The whole scrollback, wrapped lines joined, trailing blanks trimmed. */
-  screen(): Promise<string>;
+  /** The whole scrollback, wrapped lines joined, trailing blanks trimmed (`escapes`: with SGR codes). */
+  screen(escapes?: boolean): Promise<string>;
   /** Polls the screen until `pattern` shows up; fails with the screen as it was. */
   until(pattern: RegExp | string | ((screen: string) => boolean), timeoutMs?: number): Promise<string>;
 }
@@ -30,8 +30,9 @@ export function tmuxServer(socket: string) {
     async start(name: string, argv: string[], cwd: string): Promise<TmuxWindow> {
       const command = `${argv.map(quote).join(" ")}; echo EXITED $?; sleep 600`;
       await tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", "-c", cwd, command);
-      const screen = async () => {
-        const { stdout } = await tmux("capture-pane", "-p", "-J", "-S", "-500", "-t", name);
+      const screen = async (escapes = false) => {
+        const args = ["capture-pane", "-p", "-J", "-S", "-500", ...(escapes ? ["-e"] : []), "-t", name];
+        const { stdout } = await tmux(...args);
         return stdout
           .split("\n")
           .map((line) => line.trimEnd())
