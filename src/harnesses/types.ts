@@ -1,5 +1,5 @@
 import type { Mode } from "../config/types.js";
-import type { ChatRequest } from "../providers/types.js";
+import type { ModelRequest, Wire } from "../providers/model-request.js";
 import type { HistoryEvent } from "../store/events.js";
 import type { Tool } from "../tools/types.js";
 
@@ -9,6 +9,8 @@ export interface HarnessContext {
   cwd: string;
   roots: string[];
   model: string;
+  /** The wire the session's endpoint speaks, for layouts an original varies by wire. */
+  wire: Wire;
   mode: Mode;
   /** The user's shell name for environment blocks (e.g. `bash`). */
   shell: string;
@@ -43,6 +45,8 @@ export interface HarnessInfo {
   description: string;
   /** True when this harness is the natural choice for the model (automatic choice). */
   matches(model: string): boolean;
+  /** The wires its original speaks and it renders for (the routing table; every harness has `chat`). */
+  wires: readonly Wire[];
 }
 
 /**
@@ -84,7 +88,7 @@ export interface HarnessSession {
    * System prompt, injected context and the history in this harness's layout. `tools` are
    * this session's plus the MCP tools; `ctx` is the session's context now (the mode may change).
    */
-  render(options: { history: HistoryEvent[]; tools: Tool[]; ctx: HarnessContext }): ChatRequest;
+  render(options: { history: HistoryEvent[]; tools: Tool[]; ctx: HarnessContext }): ModelRequest;
 }
 
 /** Applied by the session to every tool result before it enters the history (output-economy.ts). */

@@ -2,11 +2,13 @@ import { randomBytes } from "node:crypto";
 import type { Agent } from "node:http";
 import { keepAliveAgent } from "./http-client.js";
 import { listModels } from "./list-models.js";
-import { describeFailure, type Failure, rejectsStreamOptions } from "./provider-error.js";
+import { rejectsStreamOptions } from "./provider-error.js";
 import { sleepUnlessAborted } from "./retry.js";
-import { retryDelayMs, retryReason } from "./retry-policy.js";
+import { withRetries } from "./retry-loop.js";
 import { streamAttempt } from "./stream-attempt.js";
-import type { ChatRequest, ModelEndpoint, Provider, ProviderEvent, StreamOptions } from "./types.js";
+import { chatBody } from "./chat-wire.js";
+import type { ModelRequest } from "./model-request.js";
+import type { ModelEndpoint, Provider, StreamOptions } from "./types.js";
 
 export interface ChatProviderDeps {
   /** Backoff wait; must resolve (not reject) promptly when the signal aborts. */
@@ -39,49 +41,27 @@ export function createChatProvider(endpoint: ModelEndpoint, deps: ChatProviderDe
   let pool: Agent | undefined;
   const newId = deps.newId ?? (() => `call_${randomBytes(12).toString("hex")}`);
 
-  async function* run(request: ChatRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
-    pool ??= keepAliveAgent(endpoint.baseUrl);
-    for (let retries = 0; ; ) {
-      if (signal.aborted) return yield { type: "done", finishReason: "cancelled" };
-      const body = requestBody(request, endpoint.model, askForUsage);
-      const outcome = yield* streamAttempt({ endpoint, agent: pool, body, signal, idleTimeoutMs, newId });
-      if (outcome.kind === "cancelled") return yield { type: "done", finishReason: "cancelled" };
-      if (outcome.kind === "complete") {
-        if (outcome.calls.length > 0) yield { type: "tool_calls", calls: outcome.calls };
-        if (outcome.usage) yield { type: "usage", usage: outcome.usage };
-        return yield {
-          type: "done",
-          finishReason: finishReasonOf(outcome.finishReason, outcome.calls.length),
-        };
-      }
-      const { failure, emitted } = outcome;
-      if (askForUsage && !emitted && rejectsStreamOptions(failure)) {
-        askForUsage = false;
-        continue;
-      }
-      const delayMs =
-        emitted || retries >= maxRetries ? undefined : retryDelayMs(failure, retries + 1, random);
-      if (delayMs === undefined)
-        return yield { type: "error", error: describeFailure({ failure, endpoint, retries }) };
-      retries++;
-      yield { type: "retry", attempt: retries, delayMs, reason: retryReason(failure) };
-      await sleep(delayMs, signal);
-    }
-  }
-
   return {
-    async *stream(request: ChatRequest, { signal }: StreamOptions) {
-      try {
-        yield* run(request, signal);
-      } catch (error) {
-        // Only a bug gets here (or a base URL that is not a URL); the contract forbids throwing.
-        if (signal.aborted) return yield { type: "done", finishReason: "cancelled" };
-        const failure: Failure = {
-          kind: "protocol",
-          detail: `internal error: ${(error as Error)?.message ?? error}`,
-        };
-        yield { type: "error", error: describeFailure({ failure, endpoint }) };
-      }
+    stream(request: ModelRequest, { signal }: StreamOptions) {
+      return withRetries({
+        endpoint,
+        signal,
+        maxRetries,
+        sleep,
+        random,
+        attempt: () => {
+          pool ??= keepAliveAgent(endpoint.baseUrl);
+          const body = requestBody(request, endpoint, askForUsage);
+          return (attemptSignal) =>
+            streamAttempt({ endpoint, agent: pool as Agent, body, signal: attemptSignal, idleTimeoutMs, newId });
+        },
+        // Servers that reject `stream_options`: asked again at once without it, for good.
+        adjust: (failure) => {
+          if (!askForUsage || !rejectsStreamOptions(failure)) return false;
+          askForUsage = false;
+          return true;
+        },
+      });
     },
 
     listModels({ signal }: StreamOptions) {
@@ -91,21 +71,15 @@ export function createChatProvider(endpoint: ModelEndpoint, deps: ChatProviderDe
   };
 }
 
-function requestBody(request: ChatRequest, model: string, askForUsage: boolean): Record<string, unknown> {
+function requestBody(request: ModelRequest, endpoint: ModelEndpoint, askForUsage: boolean) {
+  const { model, reasoningBack } = endpoint;
+  const { messages, tools, ...rest } = chatBody(request, { model, ...(reasoningBack ? { reasoningBack } : {}) });
   return {
     model,
-    messages: request.messages,
-    ...(request.tools.length > 0 ? { tools: request.tools } : {}),
+    messages,
+    ...(tools ? { tools } : {}),
     stream: true,
     ...(askForUsage ? { stream_options: { include_usage: true } } : {}),
-    ...request.knobs,
+    ...rest,
   };
-}
-
-function finishReasonOf(reason: string | undefined, calls: number) {
-  // Cut by max_tokens in the middle of a call: the session compacts and asks again.
-  if (reason === "length") return reason;
-  if (calls > 0) return "tool_calls" as const;
-  if (reason === "content_filter") return reason;
-  return "stop" as const;
 }

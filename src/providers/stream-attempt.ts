@@ -10,18 +10,13 @@ import {
   toHeaders,
 } from "./http-client.js";
 import type { Failure } from "./provider-error.js";
+import type { AttemptOutcome } from "./retry-loop.js";
 import { readChunk } from "./read-chunk.js";
 import { serverEvents } from "./sse.js";
 import type { AssembledToolCall, ModelEndpoint, ProviderEvent, Usage } from "./types.js";
 
 /** How long a stream may stay open after its `finish_reason` before we take the answer as whole. */
 const AFTER_FINISH_MS = 5_000;
-
-export type AttemptOutcome =
-  | { kind: "complete"; calls: AssembledToolCall[]; usage?: Usage; finishReason?: string }
-  /** `emitted`: text or reasoning already went out, so the request must not be repeated. */
-  | { kind: "failed"; failure: Failure; emitted: boolean }
-  | { kind: "cancelled" };
 
 export interface AttemptOptions {
   endpoint: ModelEndpoint;

@@ -1,41 +1,11 @@
+import type { Continuation, ModelRequest, Wire } from "./model-request.js";
+import type { ReasoningBack } from "./chat-wire.js";
+
 /**
- * Model access in chat-completions terms. Harnesses build a `ChatRequest`; the provider streams
- * `ProviderEvent`s back. Server quirks are data on the `ModelEndpoint`, never URL sniffing.
+ * Model access. Harnesses render a wire-neutral `ModelRequest`; the endpoint's provider
+ * translates it to its wire and streams `ProviderEvent`s back. Server quirks are data on the
+ * `ModelEndpoint`, never URL sniffing.
  */
-
-export type ChatMessage =
-  | { role: "system"; content: string }
-  | { role: "user"; content: string | ChatContentPart[] }
-  | {
-      role: "assistant";
-      content: string | null;
-      /** Sent back to servers that require it (DeepSeek / Kimi thinking mode). */
-      reasoning_content?: string;
-      tool_calls?: ChatToolCall[];
-    }
-  | { role: "tool"; tool_call_id: string; content: string };
-
-export type ChatContentPart =
-  | { type: "text"; text: string }
-  | { type: "image_url"; image_url: { url: string } };
-
-export interface ChatToolCall {
-  id: string;
-  type: "function";
-  function: { name: string; arguments: string };
-}
-
-export interface ChatTool {
-  type: "function";
-  function: { name: string; description: string; parameters: Record<string, unknown>; strict?: boolean };
-}
-
-export interface ChatRequest {
-  messages: ChatMessage[];
-  tools: ChatTool[];
-  /** Extra body fields a harness sends (max_tokens, prompt_cache_key, thinking, ...). */
-  knobs?: Record<string, unknown>;
-}
 
 export interface ModelEndpoint {
   /** Provider id from config (e.g. `openai`, `ollama`, `mock`), used in error messages. */
@@ -43,6 +13,10 @@ export interface ModelEndpoint {
   baseUrl: string;
   apiKey?: string;
   model: string;
+  /** The API the endpoint speaks (default `chat`). */
+  wire?: Wire;
+  /** Chat: whether assistant reasoning goes back as `reasoning_content` (default `present`). */
+  reasoningBack?: ReasoningBack;
   headers?: Record<string, string>;
   queryParams?: Record<string, string>;
   /** Retries of a failed request before any output arrived (default 4). */
@@ -97,6 +71,8 @@ export type ProviderEvent =
   | { type: "reasoning"; text: string }
   | { type: "retry"; attempt: number; delayMs: number; reason: string }
   | { type: "tool_calls"; calls: AssembledToolCall[] }
+  /** What the wire needs to continue the response's reasoning later; stored with the response. */
+  | { type: "continuation"; continuation: Continuation[] }
   | { type: "usage"; usage: Usage }
   | { type: "done"; finishReason: "stop" | "tool_calls" | "length" | "content_filter" | "cancelled" }
   | { type: "error"; error: ProviderError };
@@ -106,7 +82,7 @@ export interface StreamOptions {
 }
 
 export interface Provider {
-  stream(request: ChatRequest, options: StreamOptions): AsyncIterable<ProviderEvent>;
+  stream(request: ModelRequest, options: StreamOptions): AsyncIterable<ProviderEvent>;
   /** Model ids the endpoint lists at `/models`; rejects when unreachable. */
   listModels(options: StreamOptions): Promise<string[]>;
 }
