@@ -17,6 +17,14 @@ export interface ModelEndpoint {
   wire?: Wire;
   /** Chat: whether assistant reasoning goes back as `reasoning_content` (default `present`). */
   reasoningBack?: ReasoningBack;
+  /** Body fields sent with every request on this endpoint (a provider's own switches, e.g. Qwen's `enable_thinking`). */
+  extraBody?: Record<string, unknown>;
+  /** Messages: the key as `x-api-key` (Anthropic) or as a bearer token (some compatible endpoints); default `x-api-key`. */
+  authStyle?: "x-api-key" | "bearer";
+  /** Reasoning settings from config (`model_reasoning_effort`, `model_reasoning_summary`); a harness's knobs win. */
+  reasoning?: { effort?: string; summary?: string };
+  /** Messages: extended thinking budget from config (`model_thinking_budget`); a harness's knobs win. */
+  thinkingBudget?: number;
   headers?: Record<string, string>;
   queryParams?: Record<string, string>;
   /** Retries of a failed request before any output arrived (default 4). */
@@ -37,7 +45,10 @@ export interface AssembledToolCall {
 export interface Usage {
   inputTokens: number;
   outputTokens: number;
+  /** Of `inputTokens`, read from the provider's prompt cache. */
   cachedInputTokens?: number;
+  /** Of `inputTokens`, written to the prompt cache (Anthropic `cache_creation_input_tokens`). */
+  cacheWriteTokens?: number;
   reasoningTokens?: number;
 }
 
