@@ -7,6 +7,7 @@ import type { HarnessContext } from "../src/harnesses/types.js";
 import type { HistoryEvent } from "../src/store/events.js";
 import {
   harnessContext as baseContext,
+  chatView,
   tempDir,
   toolContext,
   writeFileAt,
@@ -69,7 +70,7 @@ describe("claude-code request layout", () => {
     const ctx = harnessContext();
     const opened = claudeCodeHarness.open(ctx);
     const tools = opened.tools;
-    const request = opened.render({ history: [user("fix it")], tools, ctx });
+    const request = chatView(opened.render({ history: [user("fix it")], tools, ctx }));
     expect(request.knobs).toEqual({ max_tokens: 32000 });
     const system = request.messages[0]!;
     expect(system.role).toBe("system");
@@ -98,7 +99,7 @@ describe("claude-code request layout", () => {
   it("puts AGENTS.md where Claude Code puts CLAUDE.md: a claudeMd reminder opening the first user message", () => {
     const ctx = harnessContext({ instructions: "Run npm test before finishing.\n" });
     const history = [user("first"), user("second")];
-    const request = claudeCodeHarness.open(ctx).render({ history, tools: [], ctx });
+    const request = chatView(claudeCodeHarness.open(ctx).render({ history, tools: [], ctx }));
     const first = request.messages[1]!;
     expect(first.role).toBe("user");
     const content = first.content as string;
@@ -114,8 +115,8 @@ describe("claude-code request layout", () => {
   it("lists skills in a reminder before the AGENTS.md one, for the Skill tool", () => {
     const skills = [{ name: "release", description: "Cut a release", path: "/skills/release/SKILL.md" }];
     const ctx = harnessContext({ instructions: "Be brief.", skills });
-    const content = claudeCodeHarness.open(ctx).render({ history: [user("go")], tools: [], ctx }).messages[1]!
-      .content as string;
+    const content = chatView(claudeCodeHarness.open(ctx).render({ history: [user("go")], tools: [], ctx }))
+      .messages[1]!.content as string;
     expect(content).toMatch(
       /^<system-reminder>\n.*Skill tool.*:\n\n- release: Cut a release \(file: \/skills\/release\/SKILL\.md\)\n<\/system-reminder>\n\n<system-reminder>\n[\s\S]*# claudeMd[\s\S]*Be brief\.[\s\S]*<\/system-reminder>\n\ngo$/,
     );
@@ -143,7 +144,7 @@ describe("claude-code request layout", () => {
 
   it("names the model plainly when it is not a Claude model", () => {
     const ctx = harnessContext({ model: "glm-4.6" });
-    const request = claudeCodeHarness.open(ctx).render({ history: [], tools: [], ctx });
+    const request = chatView(claudeCodeHarness.open(ctx).render({ history: [], tools: [], ctx }));
     expect(request.messages[0]!.content).toContain("</env>\nYou are powered by the model glm-4.6.");
     expect(modelDisplayName("anthropic/claude-opus-4-1:thinking")).toBe("Opus 4.1");
     expect(modelDisplayName("claude-3-haiku")).toBe("claude-3-haiku");
@@ -174,7 +175,7 @@ describe("claude-code-bare", () => {
   });
 
   it("sends the short prompt, the claudeMd reminder and no max_tokens", () => {
-    const request = opened.render({ history: [user("go")], tools, ctx });
+    const request = chatView(opened.render({ history: [user("go")], tools, ctx }));
     expect(request.knobs).toBeUndefined();
     expect(request.messages[0]).toEqual({
       role: "system",

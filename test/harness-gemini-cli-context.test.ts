@@ -6,7 +6,7 @@ import { geminiCliHarness } from "../src/harnesses/gemini-cli/gemini-cli-harness
 import { longDate } from "../src/harnesses/shared/gemini-core/long-date.js";
 import type { HarnessContext } from "../src/harnesses/types.js";
 import type { HistoryEvent } from "../src/store/events.js";
-import { firstRequest, harnessWorkspace, tempDir } from "./support/harness-fixtures.js";
+import { chatView, firstRequest, harnessWorkspace, tempDir } from "./support/harness-fixtures.js";
 
 /** A temp workspace; the harness's tools are built on the first `run`. */
 const setup = (overrides: Partial<HarnessContext> = {}) =>
@@ -84,7 +84,7 @@ describe("request layout", () => {
     const history: HistoryEvent[] = [
       { type: "user_message", turnId: "t1", content: [{ type: "text", text: "Hi" }] },
     ];
-    const request = opened.render({ history, tools, ctx });
+    const request = chatView(opened.render({ history, tools, ctx }));
     const [system, context, user] = request.messages;
     expect(system?.role).toBe("system");
     const prompt = system!.content as string;
@@ -147,9 +147,9 @@ Always run the tests.
     const { ctx, file } = setup();
     const opened = geminiCliHarness.open(ctx);
     const tools = opened.tools;
-    const first = opened.render({ history: [], tools, ctx }).messages[1];
+    const first = chatView(opened.render({ history: [], tools, ctx })).messages[1];
     file("later.txt", "created mid-session");
-    expect(opened.render({ history: [], tools, ctx }).messages[1]).toEqual(first);
+    expect(chatView(opened.render({ history: [], tools, ctx })).messages[1]).toEqual(first);
     expect(JSON.stringify(first)).not.toContain("later.txt");
   });
 

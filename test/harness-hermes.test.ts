@@ -4,7 +4,7 @@ import { parseLenientJson } from "../src/harnesses/hermes/lenient-json.js";
 import { formatErrorText } from "../src/harnesses/hermes/parse-tool-calls.js";
 import { pyJson, toolsSection } from "../src/harnesses/hermes/tools-section.js";
 import type { HistoryEvent } from "../src/store/events.js";
-import { harnessContext } from "./support/harness-fixtures.js";
+import { chatView, harnessContext } from "./support/harness-fixtures.js";
 
 const ctx = harnessContext({ model: "qwen2.5-coder:7b", instructions: "Use pnpm." });
 
@@ -22,7 +22,7 @@ describe("hermes prompt", () => {
   it("offers Codex's tools, described in the system prompt only", () => {
     expect(tools.map((t) => t.name)).toEqual(["shell_command", "apply_patch", "update_plan"]);
     expect(hermesHarness.matches("qwen2.5-coder")).toBe(false);
-    const request = opened.render({ history: [], tools, ctx });
+    const request = chatView(opened.render({ history: [], tools, ctx }));
     expect(request.tools).toEqual([]);
     expect(request.messages).toHaveLength(1);
     const system = request.messages[0]!.content as string;
@@ -271,7 +271,7 @@ describe("hermes history", () => {
       },
       { type: "format_error", turnId: "t1", step: 3, text: "fix your call" },
     ];
-    const { messages } = opened.render({ history, tools, ctx });
+    const { messages } = chatView(opened.render({ history, tools, ctx }));
     expect(messages.slice(1)).toEqual([
       { role: "user", content: "fix it" },
       {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { AUTO_MODE_REMINDER, compactJson, renderKimiMessages } from "../src/harnesses/kimi-code/render.js";
 import { nudgeFor } from "../src/harnesses/kimi-code/repeat-nudges.js";
+import { chatMessages } from "../src/providers/chat-wire.js";
+import type { Message } from "../src/providers/model-request.js";
 import type { Capability, HistoryEvent } from "../src/store/events.js";
+
+/** The rendered messages as the Chat Completions wire sends them. */
+// biome-ignore lint/suspicious/noExplicitAny: any renderer of neutral messages
+function asChat<A extends any[]>(render: (...args: A) => Message[], ...args: A) {
+  return chatMessages({ system: [], messages: render(...args), tools: [] });
+}
 
 const user = (text: string, turnId = "t1"): HistoryEvent => ({
   type: "user_message",
@@ -36,7 +44,8 @@ const result = (
 
 describe("kimi-code history rendering", () => {
   it("replays ids with `_`, compact arguments in the model's key order, and empty reasoning_content", () => {
-    const messages = renderKimiMessages(
+    const messages = asChat(
+      renderKimiMessages,
       [
         user("find files"),
         { type: "assistant_message", turnId: "t1", step: 1, text: "", reasoning: "look around" },
@@ -85,7 +94,8 @@ describe("kimi-code history rendering", () => {
   });
 
   it("wraps failures, rejections and empty output in Kimi's <system> status lines", () => {
-    const messages = renderKimiMessages(
+    const messages = asChat(
+      renderKimiMessages,
       [
         user("go"),
         call("a", "Bash", '{"command":"false"}'),
@@ -119,7 +129,7 @@ describe("kimi-code history rendering", () => {
       call("d1", "Bash", '{"command":"ls","cwd":"."}', { turnId: "t2" }),
       result("d1", "a.txt", "completed", "t2"),
     );
-    const outputs = renderKimiMessages(history, { harness: "kimi-code" })
+    const outputs = asChat(renderKimiMessages, history, { harness: "kimi-code" })
       .filter((m) => m.role === "tool")
       .map((m) => m.content as string);
     expect(outputs.slice(0, 2)).toEqual(["a.txt", "a.txt"]);
@@ -140,12 +150,15 @@ describe("kimi-code history rendering", () => {
     for (let i = 1; i <= 4; i++) {
       history.push(call(`c${i}`, "Read", `{"path":"f${i % 2}.txt"}`, { step: i }), result(`c${i}`, "x"));
     }
-    const outputs = renderKimiMessages(history, { harness: "kimi-code" }).filter((m) => m.role === "tool");
+    const outputs = asChat(renderKimiMessages, history, { harness: "kimi-code" }).filter(
+      (m) => m.role === "tool",
+    );
     expect(outputs.map((m) => m.content)).toEqual(["x", "x", "x", "x"]);
   });
 
   it("puts calls made under another harness into Kimi's terms, or shows them as text", () => {
-    const messages = renderKimiMessages(
+    const messages = asChat(
+      renderKimiMessages,
       [
         user("go"),
         call("x1", "Read", '{"file_path":"/w/a.ts","offset":5,"limit":10}', {

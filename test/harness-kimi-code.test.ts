@@ -6,7 +6,7 @@ import { kimiCodeHarness } from "../src/harnesses/kimi-code/kimi-code-harness.js
 import { AUTO_MODE_REMINDER } from "../src/harnesses/kimi-code/render.js";
 import type { HarnessContext } from "../src/harnesses/types.js";
 import type { HistoryEvent } from "../src/store/events.js";
-import { harnessContext as baseContext, firstRequest } from "./support/harness-fixtures.js";
+import { harnessContext as baseContext, chatView, firstRequest } from "./support/harness-fixtures.js";
 
 const golden = JSON.parse(readFileSync(new URL("./golden/kimi-code/tools.json", import.meta.url), "utf8"));
 
@@ -121,12 +121,12 @@ describe("kimi-code request layout", () => {
     const ctx = harnessContext({ cwd, roots: [cwd] });
     const opened = kimiCodeHarness.open(ctx);
     const tools = opened.tools;
-    const first = opened.render({ history: [], tools, ctx }).messages[0]?.content;
+    const first = chatView(opened.render({ history: [], tools, ctx })).messages[0]?.content;
     writeFileSync(path.join(cwd, "new.txt"), "");
-    expect(opened.render({ history: [], tools, ctx }).messages[0]?.content).toBe(first);
+    expect(chatView(opened.render({ history: [], tools, ctx })).messages[0]?.content).toBe(first);
     const freshSession = kimiCodeHarness.open(ctx);
     const fresh = freshSession.tools;
-    expect(freshSession.render({ history: [], tools: fresh, ctx }).messages[0]?.content).toContain(
+    expect(chatView(freshSession.render({ history: [], tools: fresh, ctx })).messages[0]?.content).toContain(
       "└── new.txt",
     );
   });

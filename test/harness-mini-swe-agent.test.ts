@@ -9,7 +9,7 @@ import {
 import { formatObservation, formatTimeout } from "../src/harnesses/mini-swe-agent/observation.js";
 import { formatErrorText } from "../src/harnesses/mini-swe-agent/parse-action.js";
 import type { HistoryEvent } from "../src/store/events.js";
-import { firstRequest, harnessContext, tempDir, toolContext } from "./support/harness-fixtures.js";
+import { chatView, firstRequest, harnessContext, tempDir, toolContext } from "./support/harness-fixtures.js";
 
 const ctx = harnessContext({ model: "mock-model" });
 
@@ -30,11 +30,13 @@ describe("mini-swe-agent protocol", () => {
         },
       ],
     ]);
-    const request = opened.render({
-      history: [{ type: "user_message", turnId: "t1", content: [{ type: "text", text: "Fix the bug." }] }],
-      tools,
-      ctx,
-    });
+    const request = chatView(
+      opened.render({
+        history: [{ type: "user_message", turnId: "t1", content: [{ type: "text", text: "Fix the bug." }] }],
+        tools,
+        ctx,
+      }),
+    );
     expect(request.tools).toEqual([]);
     expect(request.messages.map((m) => m.role)).toEqual(["system", "user"]);
     const system = request.messages[0]!.content as string;

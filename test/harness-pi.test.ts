@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { piHarness } from "../src/harnesses/pi/pi-harness.js";
 import { piSystemPrompt } from "../src/harnesses/pi/system-prompt.js";
 import { formatRead } from "../src/harnesses/pi/tools/read.js";
-import { harnessContext, tempDir, toolContext, toolRunner } from "./support/harness-fixtures.js";
+import { chatView, harnessContext, tempDir, toolContext, toolRunner } from "./support/harness-fixtures.js";
 
 const golden = JSON.parse(readFileSync(new URL("./golden/pi/tools.json", import.meta.url), "utf8"));
 
@@ -40,7 +40,7 @@ describe("pi tool surface", () => {
 
   it("sends the tools as chat functions and the short prompt with date and cwd last", () => {
     const ctx = harnessContext({ instructions: "Run npm test before answering." });
-    const request = opened.render({ history: [], tools, ctx });
+    const request = chatView(opened.render({ history: [], tools, ctx }));
     expect(request.tools.map((t) => [t.function.name, t.function.strict])).toEqual([
       ["read", false],
       ["bash", false],

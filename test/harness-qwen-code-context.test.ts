@@ -5,7 +5,7 @@ import { qwenArguments } from "../src/harnesses/qwen-code/argument-order.js";
 import { qwenCodeHarness } from "../src/harnesses/qwen-code/qwen-code-harness.js";
 import type { HarnessContext } from "../src/harnesses/types.js";
 import type { HistoryEvent } from "../src/store/events.js";
-import { firstRequest, harnessWorkspace } from "./support/harness-fixtures.js";
+import { chatView, firstRequest, harnessWorkspace } from "./support/harness-fixtures.js";
 
 /** A temp workspace; the harness's tools are built on the first `run`. */
 const setup = (overrides: Partial<HarnessContext> = {}) =>
@@ -76,7 +76,7 @@ describe("request layout", () => {
     const history: HistoryEvent[] = [
       { type: "user_message", turnId: "t1", content: [{ type: "text", text: "Hi" }] },
     ];
-    const request = opened.render({ history, tools, ctx });
+    const request = chatView(opened.render({ history, tools, ctx }));
     const [system, startup, ack, user] = request.messages;
     const prompt = system!.content as string;
     expect(prompt.startsWith("You are Qwen Code, an interactive CLI agent")).toBe(true);
@@ -143,7 +143,7 @@ describe("request layout", () => {
       { type: "tool_result", turnId: "t1", callId: "a", status: "completed", output: "ok", display: [] },
       { type: "tool_result", turnId: "t1", callId: "b", status: "completed", output: "ok", display: [] },
     ];
-    const assistant = opened.render({ history, tools, ctx }).messages[4] as {
+    const assistant = chatView(opened.render({ history, tools, ctx })).messages[4] as {
       content: string;
       reasoning_content: string;
       tool_calls: Array<{ function: { arguments: string } }>;

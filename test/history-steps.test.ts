@@ -5,8 +5,16 @@ import { renderChatMessages } from "../src/harnesses/shared/chat-messages.js";
 import { historySteps } from "../src/harnesses/shared/history-steps.js";
 import { renderTextMessages } from "../src/harnesses/shared/text-messages.js";
 import { INTERRUPTED_OUTPUT } from "../src/harnesses/shared/user-content.js";
+import { chatMessages } from "../src/providers/chat-wire.js";
+import type { Message } from "../src/providers/model-request.js";
 import type { Capability, HistoryEvent, HistoryEventOf } from "../src/store/events.js";
 import type { Tool } from "../src/tools/types.js";
+
+/** The rendered messages as the Chat Completions wire sends them. */
+// biome-ignore lint/suspicious/noExplicitAny: any renderer of neutral messages
+function asChat<A extends any[]>(render: (...args: A) => Message[], ...args: A) {
+  return chatMessages({ system: [], messages: render(...args), tools: [] });
+}
 
 const user = (turnId: string, text: string): HistoryEvent => ({
   type: "user_message",
@@ -79,6 +87,7 @@ describe("historySteps", () => {
         step: 1,
         text: "Let me look.",
         reasoning: "think",
+        continuation: [],
         calls: [{ call: HISTORY[4], result: HISTORY[6] }, { call: HISTORY[5] }],
       },
       { type: "harness_changed", harness: "claude-code" },
@@ -89,10 +98,11 @@ describe("historySteps", () => {
         step: 1,
         text: "",
         reasoning: "",
+        continuation: [],
         calls: [{ call: HISTORY[9], result: HISTORY[10] }],
       },
       { type: "notice", severity: "warning", text: "retrying" },
-      { type: "response", turnId: "t2", step: 2, text: "Done.", reasoning: "", calls: [] },
+      { type: "response", turnId: "t2", step: 2, text: "Done.", reasoning: "", continuation: [], calls: [] },
       { type: "compaction", summary: "we listed files" },
       { type: "correction", text: "Use one bash block." },
     ]);
@@ -118,7 +128,7 @@ describe("the chat renderer on the walk", () => {
   ];
 
   it("answers the cut call as interrupted and adopts the other harness's command as its own tool", () => {
-    const messages = renderChatMessages(HISTORY, { harness: "codex", tools: codexTools });
+    const messages = asChat(renderChatMessages, HISTORY, { harness: "codex", tools: codexTools });
     expect(messages).toEqual([
       { role: "user", content: "list" },
       {
@@ -182,7 +192,7 @@ describe("the text renderer on the walk", () => {
       said("t1", 2, "```bash\ncat a.txt\n```"),
       call("t1", 2, "b", { name: "bash", harness: "mini-swe-agent", args: '{"command":"cat a.txt"}' }),
     ];
-    const messages = renderTextMessages(history, {
+    const messages = asChat(renderTextMessages, history, {
       harness: "mini-swe-agent",
       firstUser: (text) => `<task>${text}</task>`,
       foreignCall: (c) => `[${c.name}]`,

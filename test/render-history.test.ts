@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { renderChatMessages } from "../src/harnesses/shared/chat-messages.js";
 import { INTERRUPTED_OUTPUT } from "../src/harnesses/shared/user-content.js";
+import { chatMessages } from "../src/providers/chat-wire.js";
+import type { Message } from "../src/providers/model-request.js";
 import type { HistoryEvent } from "../src/store/events.js";
+
+/** The rendered messages as the Chat Completions wire sends them. */
+// biome-ignore lint/suspicious/noExplicitAny: any renderer of neutral messages
+function asChat<A extends any[]>(render: (...args: A) => Message[], ...args: A) {
+  return chatMessages({ system: [], messages: render(...args), tools: [] });
+}
 
 const call = (callId: string, step = 1): HistoryEvent => ({
   type: "tool_call",
@@ -30,7 +38,7 @@ describe("renderHistory", () => {
       { type: "tool_result", turnId: "t1", callId: "a", status: "completed", output: "out-a", display: [] },
       { type: "notice", severity: "info", text: "not for the model" },
     ];
-    expect(renderChatMessages(history, { harness: "codex" })).toEqual([
+    expect(asChat(renderChatMessages, history, { harness: "codex" })).toEqual([
       { role: "user", content: "list" },
       {
         role: "assistant",
@@ -59,7 +67,7 @@ describe("renderHistory", () => {
         ],
       },
     ];
-    expect(renderChatMessages(history, { harness: "codex" })).toEqual([
+    expect(asChat(renderChatMessages, history, { harness: "codex" })).toEqual([
       {
         role: "user",
         content: [
@@ -88,7 +96,7 @@ describe("renderHistory across harnesses", () => {
       foreign("shell_command", "exec", '{"command":"npm test","workdir":"/w"}'),
       { type: "tool_result", turnId: "t1", callId: "x", status: "completed", output: "ok", display: [] },
     ];
-    expect(renderChatMessages(history, { tools: [shell, read], harness: "claude-code" })).toEqual([
+    expect(asChat(renderChatMessages, history, { tools: [shell, read], harness: "claude-code" })).toEqual([
       {
         role: "assistant",
         content: null,
@@ -112,7 +120,7 @@ describe("renderHistory across harnesses", () => {
         display: [],
       },
     ];
-    expect(renderChatMessages(history, { tools: [shell, read], harness: "claude-code" })).toEqual([
+    expect(asChat(renderChatMessages, history, { tools: [shell, read], harness: "claude-code" })).toEqual([
       { role: "assistant", content: '[called apply_patch with {"input":"*** Begin Patch"}]' },
       { role: "user", content: "[result of apply_patch]\nSuccess." },
     ]);

@@ -105,6 +105,17 @@ describe("knownEvent (the read path's fast validation)", () => {
     expect(HistoryEvent.safeParse(value).success).toBe(false);
   });
 
+  it("leaves a response's opaque reasoning data to the schema, which keeps it", () => {
+    const value = {
+      type: "assistant_message",
+      turnId: "t1",
+      step: 1,
+      continuation: [{ wire: "messages", block: { type: "thinking", thinking: "x", signature: "sig" } }],
+    };
+    expect(knownEvent(value)).toBeUndefined();
+    expect(HistoryEvent.parse(value)).toMatchObject({ continuation: value.continuation, text: "" });
+  });
+
   it("covers every field the schema has for the types it reads (a new field must be added there too)", () => {
     const fields = Object.fromEntries(
       HistoryEvent.options.map((option) => [option.shape.type.value, Object.keys(option.shape).sort()]),
@@ -120,7 +131,8 @@ describe("knownEvent (the read path's fast validation)", () => {
       turn_started: ["pid", "turnId", "type"],
       turn_ended: ["error", "stopReason", "turnId", "type"],
       user_message: ["content", "turnId", "type"],
-      assistant_message: ["reasoning", "step", "text", "turnId", "type"],
+      // `continuation` is left to the schema (knownEvent returns undefined for it).
+      assistant_message: ["continuation", "reasoning", "step", "text", "turnId", "type"],
       tool_call: [
         "arguments",
         "callId",

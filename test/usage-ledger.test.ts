@@ -62,7 +62,9 @@ describe("token and cost ledger", () => {
     const bytes = Buffer.byteLength(
       JSON.stringify({ tools: model.requests[1]!.body.tools, messages: model.requests[1]!.body.messages }),
     );
-    expect(second).toMatchObject({ estimated: true, outputTokens: 1, inputTokens: Math.ceil(bytes / 4) });
+    // The estimate counts the wire-neutral request, within a few percent of the bytes sent.
+    expect(second).toMatchObject({ estimated: true, outputTokens: 1 });
+    expect(Math.abs((second?.inputTokens ?? 0) - bytes / 4)).toBeLessThan(bytes / 4 / 50);
     expect(second?.sessionCost).toBeCloseTo((first?.cost ?? 0) + (second?.cost ?? 0), 12);
 
     // The editor's usage_update carries the session's running cost.

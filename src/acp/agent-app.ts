@@ -10,7 +10,6 @@ import {
 import { z } from "zod";
 import type { Logger } from "../config/logger.js";
 import { MODES, type Mode } from "../config/types.js";
-import { unknownHarnessMessage } from "../harnesses/harness-list.js";
 import type { Session } from "../sessions/session.js";
 import { type SessionManager, SessionNotFoundError } from "../sessions/session-manager.js";
 import { availableCommands, handleSlashCommand, SLASH_COMMANDS } from "../sessions/slash-commands.js";
@@ -181,10 +180,10 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
       if (params.configId === "mode") session.setMode(parseMode(value));
       else if (params.configId === "model") session.setModel(value);
       else if (params.configId === "harness") {
-        if (!session.setHarness(value)) {
+        const problem = session.setHarness(value, "harness option");
+        if (problem) {
           const { harnesses } = session.options();
-          const message = unknownHarnessMessage({ id: value, source: "harness option", harnesses });
-          throw RequestError.invalidParams({ value, known: harnesses.map((h) => h.id) }, message);
+          throw RequestError.invalidParams({ value, known: harnesses.map((h) => h.id) }, problem);
         }
       } else
         throw RequestError.invalidParams(

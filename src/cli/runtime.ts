@@ -4,7 +4,7 @@ import path from "node:path";
 import { loadConfig } from "../config/load-config.js";
 import { createLogger, type Logger } from "../config/logger.js";
 import { type CliOverrides, type Config, ConfigError } from "../config/types.js";
-import { builtinHarnesses, findHarness, unknownHarnessMessage } from "../harnesses/harness-list.js";
+import { builtinHarnesses, harnessProblem } from "../harnesses/harness-list.js";
 import type { HarnessEntry } from "../harnesses/types.js";
 import { createChatProvider } from "../providers/openai-chat.js";
 import { SessionManager } from "../sessions/session-manager.js";
@@ -37,14 +37,15 @@ export function createRuntime(options: {
   const config = loadConfig({ env, cli: options.cli, userHome });
   const harnesses = options.harnesses ?? builtinHarnesses();
   // Config cannot know the harness ids (it sits below harnesses): checked here, before anything opens.
-  if (config.harness && !findHarness(harnesses, config.harness)) {
-    const source = config.harnessSource ?? config.file;
-    throw new ConfigError(
-      unknownHarnessMessage({ id: config.harness, source, harnesses }),
-      config.file,
-      "harness",
-    );
-  }
+  const problem =
+    config.harness &&
+    harnessProblem({
+      id: config.harness,
+      source: config.harnessSource ?? config.file,
+      harnesses,
+      wire: config.provider.wireApi,
+    });
+  if (problem) throw new ConfigError(problem, config.file, "harness");
   const logger = createLogger({ home: config.home, level: env.INTERPRETER_LOG ?? "info" });
   const store = openStore({ path: path.join(config.home, "openinterpreter.db") });
   if (store.recovered)

@@ -1,3 +1,4 @@
+import type { Wire } from "../providers/model-request.js";
 import { claudeCodeInfo } from "./claude-code/claude-code-info.js";
 import { claudeCodeBareInfo } from "./claude-code-bare/claude-code-bare-info.js";
 import { codexInfo } from "./codex/codex-info.js";
@@ -47,19 +48,31 @@ export interface HarnessChoice {
   reason: string;
 }
 
-/** An explicit choice wins; otherwise the first harness whose family matches the model; else Codex. */
+/** The harness each wire falls back to when no harness of the model's family runs on it. */
+const WIRE_DEFAULTS: Record<Wire, string> = { chat: "codex", responses: "codex", messages: "claude-code" };
+
+/**
+ * An explicit choice wins; otherwise the first harness whose family matches the model, among
+ * those that run on the endpoint's wire (the routing table is each harness's `wires`); else
+ * the wire's default (Codex, or Claude Code on Anthropic Messages).
+ */
 export function chooseHarness(options: {
   harnesses: HarnessEntry[];
   explicit?: string | null;
   model: string;
+  /** The endpoint's wire (default `chat`). */
+  wire?: Wire;
 }): HarnessChoice {
-  const { harnesses, explicit, model } = options;
+  const { explicit, model } = options;
+  const wire = options.wire ?? "chat";
   if (explicit) {
     const id = ALIASES[explicit] ?? explicit;
-    const harness = harnesses.find((h) => h.id === id);
+    const harness = options.harnesses.find((h) => h.id === id);
     if (harness) return { harness, reason: "chosen explicitly" };
   }
-  const fallback = harnesses.find((h) => h.id === "codex") ?? harnesses[0]!;
+  const harnesses = options.harnesses.filter((h) => h.wires.includes(wire));
+  const fallback =
+    harnesses.find((h) => h.id === WIRE_DEFAULTS[wire]) ?? harnesses[0] ?? options.harnesses[0]!;
   const matched = harnesses.find((h) => h.matches(model));
   if (matched)
     return { harness: matched, reason: `automatic: ${model} belongs to the ${matched.title} family` };
@@ -77,6 +90,23 @@ export function unknownHarnessMessage(options: {
 }): string {
   const known = options.harnesses.map((h) => h.id).join(", ");
   return `${options.source}: unknown harness ${JSON.stringify(options.id)}; known harnesses: ${known}`;
+}
+
+/**
+ * Why `id` cannot be the harness on `wire`: it names no harness, or its original does not
+ * speak that wire (never a silent fallback). Undefined when it can.
+ */
+export function harnessProblem(options: {
+  id: string;
+  source: string;
+  harnesses: ReadonlyArray<HarnessInfo>;
+  wire: Wire;
+}): string | undefined {
+  const harness = options.harnesses.find((h) => h.id === (ALIASES[options.id] ?? options.id));
+  if (!harness) return unknownHarnessMessage(options);
+  if (harness.wires.includes(options.wire)) return undefined;
+  const able = options.harnesses.filter((h) => h.wires.includes(options.wire)).map((h) => h.id);
+  return `${options.source}: harness ${JSON.stringify(harness.id)} does not run on wire_api = "${options.wire}" (it runs on ${harness.wires.join(", ")}); harnesses for "${options.wire}": ${able.join(", ")}`;
 }
 
 export function findHarness(harnesses: HarnessEntry[], id: string): HarnessEntry | undefined {

@@ -8,7 +8,9 @@ export type ChatMessage =
   | { role: "assistant"; content: string | null; reasoning_content?: string; tool_calls?: ChatToolCall[] }
   | { role: "tool"; tool_call_id: string; content: string };
 
-export type ChatContentPart = { type: "text"; text: string } | { type: "image_url"; image_url: { url: string } };
+export type ChatContentPart =
+  | { type: "text"; text: string }
+  | { type: "image_url"; image_url: { url: string } };
 
 export interface ChatToolCall {
   id: string;
@@ -67,24 +69,39 @@ export function chatMessages(request: ModelRequest, reasoningBack: ReasoningBack
   return messages;
 }
 
-function chatMessage(message: Message, reasoningBack: ReasoningBack, images: ChatContentPart[]): ChatMessage[] {
+function chatMessage(
+  message: Message,
+  reasoningBack: ReasoningBack,
+  images: ChatContentPart[],
+): ChatMessage[] {
   switch (message.role) {
     case "developer":
       return [{ role: "system", content: textOf(message.content, "\n\n") }];
     case "user":
-      return [{ role: "user", content: userContent(message.content) }];
+      return [{ role: "user", content: userContent(message.content, message.asParts === true) }];
     case "tool":
       for (const part of message.content) if (part.type === "image") images.push(imageUrl(part.url));
       return [{ role: "tool", tool_call_id: message.callId, content: textOf(message.content, "\n") }];
     case "assistant": {
+      // No text part is `null`; an empty one is `""` (what Qwen Code sends beside its calls).
+      const hasText = message.content.some((part) => part.type === "text");
       const text = textOf(message.content);
-      const out: Extract<ChatMessage, { role: "assistant" }> = { role: "assistant", content: text || null };
+      const out: Extract<ChatMessage, { role: "assistant" }> = {
+        role: "assistant",
+        content: hasText ? text : null,
+      };
       const reasoning = message.content.filter((part) => part.type === "reasoning");
       if (reasoning.length > 0 && reasoningBack !== "never")
         out.reasoning_content = reasoning.map((part) => part.text).join("");
       const calls = message.content.flatMap((part) =>
         part.type === "tool_call"
-          ? [{ id: part.id, type: "function" as const, function: { name: part.name, arguments: part.arguments } }]
+          ? [
+              {
+                id: part.id,
+                type: "function" as const,
+                function: { name: part.name, arguments: part.arguments },
+              },
+            ]
           : [],
       );
       if (calls.length > 0) out.tool_calls = calls;
@@ -94,8 +111,8 @@ function chatMessage(message: Message, reasoningBack: ReasoningBack, images: Cha
 }
 
 /** One text part is sent as a string, as chat templates expect; anything else as parts. */
-function userContent(parts: UserPart[]): string | ChatContentPart[] {
-  if (parts.length === 1 && parts[0]?.type === "text") return parts[0].text;
+function userContent(parts: UserPart[], asParts: boolean): string | ChatContentPart[] {
+  if (!asParts && parts.length === 1 && parts[0]?.type === "text") return parts[0].text;
   return parts.map((part) => (part.type === "text" ? { type: "text", text: part.text } : imageUrl(part.url)));
 }
 

@@ -3,6 +3,7 @@
  * (Chat Completions, OpenAI Responses, Anthropic Messages). Richer than any one wire, so no
  * harness ever builds wire JSON and the history can be sent on any of them.
  */
+import type { Continuation } from "../store/events.js";
 
 /** The model APIs the originals speak. */
 export type Wire = "chat" | "responses" | "messages";
@@ -38,11 +39,10 @@ export interface ToolCallPart extends Cacheable {
 /**
  * What a provider needs to continue a reasoning model's chain on its own wire: a Responses
  * `reasoning` item (with `encrypted_content`), an Anthropic `thinking` / `redacted_thinking`
- * block (with its signature). Kept as the wire sent it; only that wire reads it back.
+ * block (with its signature). Kept as the wire sent it, stored with the response in the
+ * history; only that wire reads it back.
  */
-export type Continuation =
-  | { wire: "responses"; item: Record<string, unknown> }
-  | { wire: "messages"; block: Record<string, unknown> };
+export type { Continuation };
 
 export interface ReasoningPart {
   type: "reasoning";
@@ -55,7 +55,8 @@ export type UserPart = TextPart | ImagePart;
 export type AssistantPart = TextPart | ReasoningPart | ToolCallPart;
 
 export type Message =
-  | { role: "user"; content: UserPart[] }
+  /** `asParts`: Chat sends the content as a parts array even when it is one text (Qwen Code's startup message). */
+  | { role: "user"; content: UserPart[]; asParts?: boolean }
   /** Instructions inside the conversation (Responses `developer`; Chat `system`; Messages a user text). */
   | { role: "developer"; content: TextPart[] }
   | { role: "assistant"; content: AssistantPart[] }

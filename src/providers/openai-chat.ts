@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { Agent } from "node:http";
+import { chatBody } from "./chat-wire.js";
 import { keepAliveAgent } from "./http-client.js";
 import { listModels } from "./list-models.js";
+import type { ModelRequest } from "./model-request.js";
 import { rejectsStreamOptions } from "./provider-error.js";
 import { sleepUnlessAborted } from "./retry.js";
 import { withRetries } from "./retry-loop.js";
 import { streamAttempt } from "./stream-attempt.js";
-import { chatBody } from "./chat-wire.js";
-import type { ModelRequest } from "./model-request.js";
 import type { ModelEndpoint, Provider, StreamOptions } from "./types.js";
 
 export interface ChatProviderDeps {
@@ -53,7 +53,14 @@ export function createChatProvider(endpoint: ModelEndpoint, deps: ChatProviderDe
           pool ??= keepAliveAgent(endpoint.baseUrl);
           const body = requestBody(request, endpoint, askForUsage);
           return (attemptSignal) =>
-            streamAttempt({ endpoint, agent: pool as Agent, body, signal: attemptSignal, idleTimeoutMs, newId });
+            streamAttempt({
+              endpoint,
+              agent: pool as Agent,
+              body,
+              signal: attemptSignal,
+              idleTimeoutMs,
+              newId,
+            });
         },
         // Servers that reject `stream_options`: asked again at once without it, for good.
         adjust: (failure) => {
@@ -73,7 +80,10 @@ export function createChatProvider(endpoint: ModelEndpoint, deps: ChatProviderDe
 
 function requestBody(request: ModelRequest, endpoint: ModelEndpoint, askForUsage: boolean) {
   const { model, reasoningBack } = endpoint;
-  const { messages, tools, ...rest } = chatBody(request, { model, ...(reasoningBack ? { reasoningBack } : {}) });
+  const { messages, tools, ...rest } = chatBody(request, {
+    model,
+    ...(reasoningBack ? { reasoningBack } : {}),
+  });
   return {
     model,
     messages,

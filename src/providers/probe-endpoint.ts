@@ -1,6 +1,7 @@
+import type { ModelRequest } from "./model-request.js";
 import { createChatProvider } from "./openai-chat.js";
 import { displayUrl, ProviderRequestError } from "./provider-error.js";
-import type { ChatRequest, ModelEndpoint, Provider, ProviderError } from "./types.js";
+import type { ModelEndpoint, Provider, ProviderError } from "./types.js";
 
 /** What one streamed probe request showed. */
 export type StreamProbe =
@@ -38,21 +39,31 @@ export interface ProbeEndpointOptions {
 
 export const PROBE_TOOL = "doctor_ping";
 
-const PLAIN: ChatRequest = {
-  messages: [{ role: "user", content: "This is a connection check. Reply with the single word: ok" }],
+const PLAIN: ModelRequest = {
+  system: [],
+  messages: [
+    {
+      role: "user",
+      content: [{ type: "text", text: "This is a connection check. Reply with the single word: ok" }],
+    },
+  ],
   tools: [],
 };
 
-const WITH_TOOL: ChatRequest = {
-  messages: [{ role: "user", content: `This is a connection check. Call the ${PROBE_TOOL} tool once.` }],
+const WITH_TOOL: ModelRequest = {
+  system: [],
+  messages: [
+    {
+      role: "user",
+      content: [{ type: "text", text: `This is a connection check. Call the ${PROBE_TOOL} tool once.` }],
+    },
+  ],
   tools: [
     {
       type: "function",
-      function: {
-        name: PROBE_TOOL,
-        description: "Answers a connection check. Takes no arguments.",
-        parameters: { type: "object", properties: {}, additionalProperties: false },
-      },
+      name: PROBE_TOOL,
+      description: "Answers a connection check. Takes no arguments.",
+      parameters: { type: "object", properties: {}, additionalProperties: false },
     },
   ],
 };
@@ -89,7 +100,7 @@ export async function probeEndpoint(options: ProbeEndpointOptions): Promise<Endp
 
 async function probeStream(
   provider: Provider,
-  request: ChatRequest,
+  request: ModelRequest,
   signal: AbortSignal,
   context: { endpoint: ModelEndpoint; timeoutMs: number },
 ): Promise<StreamProbe> {

@@ -10,10 +10,10 @@ import {
   toHeaders,
 } from "./http-client.js";
 import type { Failure } from "./provider-error.js";
-import type { AttemptOutcome } from "./retry-loop.js";
 import { readChunk } from "./read-chunk.js";
+import type { AttemptOutcome } from "./retry-loop.js";
 import { serverEvents } from "./sse.js";
-import type { AssembledToolCall, ModelEndpoint, ProviderEvent, Usage } from "./types.js";
+import type { ModelEndpoint, ProviderEvent, Usage } from "./types.js";
 
 /** How long a stream may stay open after its `finish_reason` before we take the answer as whole. */
 const AFTER_FINISH_MS = 5_000;

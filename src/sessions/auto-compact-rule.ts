@@ -1,5 +1,5 @@
 import type { CompactionRule } from "../harnesses/types.js";
-import type { ChatRequest } from "../providers/types.js";
+import type { ModelRequest } from "../providers/model-request.js";
 import type { HistoryEvent } from "../store/events.js";
 
 /** For harnesses whose original has no rule of its own: Codex's, the default harness. */
@@ -34,7 +34,7 @@ export function compactionLimit(options: {
  * plus the bytes committed since, over 4; when no request was made since the last
  * compaction, the bytes of the rendered request over 4.
  */
-export function estimateTokens(history: HistoryEvent[], render: () => ChatRequest): number {
+export function estimateTokens(history: HistoryEvent[], render: () => ModelRequest): number {
   const compactedAt = history.findLastIndex((e) => e.type === "compaction");
   const usageAt = history.findLastIndex((e) => e.type === "usage");
   const usage = history[usageAt];

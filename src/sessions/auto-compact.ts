@@ -1,5 +1,6 @@
 import type { CompactionRule, Harness } from "../harnesses/types.js";
-import type { ChatRequest, Provider } from "../providers/types.js";
+import type { ModelRequest } from "../providers/model-request.js";
+import type { Provider } from "../providers/types.js";
 import type { HistoryEvent, HistoryEventOf } from "../store/events.js";
 import { compactionLimit, estimateTokens } from "./auto-compact-rule.js";
 import {
@@ -25,7 +26,7 @@ export interface CompactorOptions {
   /** `model_auto_compact_token_limit`: wins over the rule. */
   tokenLimit?: number;
   /** The harness's own render, without the compacted view applied. */
-  render(history: HistoryEvent[]): ChatRequest;
+  render(history: HistoryEvent[]): ModelRequest;
   provider: Provider;
   history(): HistoryEvent[];
   commit(events: HistoryEvent[]): void;
@@ -160,7 +161,7 @@ export function sessionCompactor(o: {
   /** The model's window in tokens (`SessionEndpoint.window`). */
   window: number;
   deps: Pick<SessionDeps, "endpoint" | "clock" | "economy">;
-  render(history: HistoryEvent[]): ChatRequest;
+  render(history: HistoryEvent[]): ModelRequest;
   history(): HistoryEvent[];
   commit(events: HistoryEvent[]): void;
   send(output: SessionOutput): void;

@@ -1,4 +1,5 @@
-import type { ChatRequest, Provider, ProviderError, Usage } from "../providers/types.js";
+import type { ModelRequest } from "../providers/model-request.js";
+import type { Provider, ProviderError, Usage } from "../providers/types.js";
 import type { ContentBlock, HistoryEvent } from "../store/events.js";
 import { TurnError } from "./types.js";
 
@@ -60,7 +61,7 @@ export function hasWork(view: HistoryEvent[]): boolean {
 
 /** One summary request as sent and answered, for the token ledger (see `usageEvent`). */
 export interface SummaryRequest {
-  request: ChatRequest;
+  request: ModelRequest;
   /** The endpoint's usage, when it sent one. */
   usage?: Usage;
   /** Characters streamed back (text, reasoning, tool calls). */
@@ -80,7 +81,7 @@ export interface SummaryRequest {
  */
 export async function summarize(options: {
   view: HistoryEvent[];
-  render(history: HistoryEvent[]): ChatRequest;
+  render(history: HistoryEvent[]): ModelRequest;
   provider: Provider;
   signal: AbortSignal;
   prompt?: string;

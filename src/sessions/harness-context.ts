@@ -7,7 +7,7 @@ import type { SessionDeps } from "./session-deps.js";
 /** What a harness knows about a session when it builds tools and renders a request. */
 export async function harnessContext(options: {
   record: SessionRecord;
-  deps: Pick<SessionDeps, "context" | "workspace">;
+  deps: Pick<SessionDeps, "context" | "workspace" | "endpoint">;
   /** Fixed at session start so the rendered prefix stays byte-identical across requests. */
   startedAt: Date;
 }): Promise<HarnessContext> {
@@ -20,6 +20,7 @@ export async function harnessContext(options: {
     cwd: record.cwd,
     roots,
     model: record.model ?? "",
+    wire: options.deps.endpoint.wire,
     mode,
     shell: context.shell,
     instructions: await context.instructions,

@@ -1,6 +1,5 @@
 import { PROJECT_CONFIG, type ProjectConfig, readProjectConfig } from "../config/project-config.js";
 import type { Mode } from "../config/types.js";
-import { unknownHarnessMessage } from "../harnesses/harness-list.js";
 import type { Store } from "../store/types.js";
 import type { McpServerSpec } from "../tools/mcp/mcp-server-spec.js";
 import { parseMcpServers } from "../tools/mcp/mcp-server-spec.js";
@@ -10,7 +9,7 @@ import type { ClientPort, SessionOutput } from "./types.js";
 export interface ProjectTarget {
   setModel(model: string): void;
   /** False when no harness has that id. */
-  setHarness(id: string): boolean;
+  setHarness(id: string, source: string): string | undefined;
   setMode(mode: Mode): void;
   options(): { harnesses: ReadonlyArray<{ id: string }> };
   readonly mcp: { add(servers: McpServerSpec[]): void };
@@ -61,10 +60,7 @@ export function untrustedNotice(trust: ProjectTrust): string {
 export function applyProjectConfig(session: ProjectTarget, config: ProjectConfig): ProjectProblems {
   if (config.model) session.setModel(config.model);
   let harness: string | undefined;
-  if (config.harness && !session.setHarness(config.harness)) {
-    const { harnesses } = session.options();
-    harness = unknownHarnessMessage({ id: config.harness, source: `${config.file}: harness`, harnesses });
-  }
+  if (config.harness) harness = session.setHarness(config.harness, `${config.file}: harness`);
   if (config.mode) session.setMode(config.mode);
   const { servers, problems } = parseMcpServers({ config: config.mcpServers, acp: [] });
   session.mcp.add(servers);

@@ -1,6 +1,7 @@
 import type { ParsedReply } from "../harnesses/types.js";
+import type { Continuation, ModelRequest } from "../providers/model-request.js";
 import { retryNotice } from "../providers/retry-notice.js";
-import type { ChatRequest, Provider, ProviderError, Usage } from "../providers/types.js";
+import type { Provider, ProviderError, Usage } from "../providers/types.js";
 import type { HistoryEvent, HistoryEventOf, StopReason } from "../store/events.js";
 import type { Tool, ToolContext, ToolPreview, ToolResult } from "../tools/types.js";
 import { type Compactor, sampleWithCompaction } from "./auto-compact.js";
@@ -20,7 +21,7 @@ export interface TurnOptions {
   /** How each request is built and sent. */
   model: {
     provider: Provider;
-    render(history: HistoryEvent[]): ChatRequest;
+    render(history: HistoryEvent[]): ModelRequest;
     /** Text-protocol harnesses read tool calls out of the reply text themselves. */
     parse?: (text: string, options: { step: number; newId(): string }) => ParsedReply;
     contextSize: number;
@@ -99,6 +100,7 @@ async function sample(o: TurnOptions, step: number): Promise<Sampled> {
   let failure: ProviderError | undefined;
   let text = "";
   let outputChars = 0;
+  const continuation: Continuation[] = [];
   const now = o.model.now ?? Date.now;
   const request = o.model.render(o.history.read());
   const started = now();
@@ -110,13 +112,20 @@ async function sample(o: TurnOptions, step: number): Promise<Sampled> {
     } else if (event.type === "tool_calls") {
       result.calls = event.calls;
       for (const call of event.calls) outputChars += call.name.length + call.arguments.length;
-    } else if (event.type === "usage") usage = event.usage;
+    } else if (event.type === "continuation") continuation.push(...event.continuation);
+    else if (event.type === "usage") usage = event.usage;
     else if (event.type === "done") result.finish = event.finishReason;
     else if (event.type === "error") failure = event.error;
     else if (event.type === "retry")
       o.history.commit([{ type: "notice", severity: "warning", text: retryNotice(event) }]);
   }
   batcher.flush();
+  // Stored with the response it continues, so a later request on the same wire sends it back.
+  if (continuation.length > 0 && !failure) {
+    o.history.commit([
+      { type: "assistant_message", turnId: o.turnId, step, text: "", reasoning: "", continuation },
+    ]);
+  }
   const spent = usageEvent({
     turnId: o.turnId,
     usage,

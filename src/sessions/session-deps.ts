@@ -1,5 +1,6 @@
 import type { Skill } from "../context/skills/parse-skill.js";
 import type { HarnessContext, HarnessEntry } from "../harnesses/types.js";
+import type { Wire } from "../providers/model-request.js";
 import type { SessionWindow } from "../providers/served-window.js";
 import type { Provider } from "../providers/types.js";
 import type { Store } from "../store/types.js";
@@ -20,6 +21,8 @@ export interface SessionEndpoint {
   window(model: string): Promise<SessionWindow>;
   /** What the configuration lacks for a request with `model` to succeed (setup-problem.ts). */
   setupProblem(model: string | undefined): string | undefined;
+  /** The wire the endpoint speaks: harnesses lay some requests out per wire. */
+  wire: Wire;
   /** The config file, named where a message tells the user what to set. */
   configFile: string;
   /** `model_auto_compact_token_limit` from config: wins over the harness's compaction rule. */

@@ -283,6 +283,7 @@ export class SessionManager {
       baseUrl: p.baseUrl,
       apiKey: p.apiKey,
       model,
+      wire: p.wireApi,
       headers: p.httpHeaders,
       queryParams: p.queryParams,
       maxRetries: p.requestMaxRetries,
@@ -308,6 +309,7 @@ export class SessionManager {
             return problem && setupMessage(problem);
           },
           configFile: config.file,
+          wire: config.provider.wireApi,
           autoCompactTokenLimit: config.autoCompactTokenLimit,
           maxTurnSteps: config.maxTurnSteps,
         },

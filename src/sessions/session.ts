@@ -1,6 +1,6 @@
 import type { Mode } from "../config/types.js";
 import type { Skill } from "../context/skills/parse-skill.js";
-import { chooseHarness, findHarness } from "../harnesses/harness-list.js";
+import { chooseHarness, findHarness, harnessProblem } from "../harnesses/harness-list.js";
 import type { Harness, HarnessContext, HarnessSession } from "../harnesses/types.js";
 import type { ContentBlock, HistoryEvent, HistoryEventOf, StopReason } from "../store/events.js";
 import type { SessionRecord } from "../store/types.js";
@@ -84,6 +84,7 @@ export class Session {
       harnesses: this.deps.harnesses.list,
       explicit: this.record.harness ?? this.deps.harnesses.explicit,
       model: this.model,
+      wire: this.deps.endpoint.wire,
     });
   }
 
@@ -168,16 +169,18 @@ export class Session {
     this.send({ type: "options", options: this.options() });
   }
 
-  /** Returns false when no harness has that id. */
-  setHarness(id: string): boolean {
-    const harness = findHarness(this.deps.harnesses.list, id);
-    if (!harness) return false;
+  /** Returns why not when no harness has that id or it does not run on the endpoint's wire; `source` opens the message. */
+  setHarness(id: string, source: string): string | undefined {
+    const { list } = this.deps.harnesses;
+    const problem = harnessProblem({ id, source, harnesses: list, wire: this.deps.endpoint.wire });
+    const harness = findHarness(list, id);
+    if (problem || !harness) return problem;
     if (harness.id !== this.harnessChoice().harness.id || this.record.harness !== harness.id) {
       this.record = this.deps.store.updateSession(this.id, { harness: harness.id });
       this.commit([{ type: "harness_changed", harness: harness.id, reason: "chosen explicitly" }]);
     }
     this.send({ type: "options", options: this.options() });
-    return true;
+    return undefined;
   }
 
   /** Records a notice in the history and shows it. */

@@ -35,10 +35,8 @@ const COMMANDS: SlashCommand[] = [
     hint: "harness id",
     run({ session, arg }) {
       if (!arg) return { say: harnessList(session) };
-      if (!session.setHarness(arg)) {
-        const ids = session.options().harnesses.map((h) => h.id);
-        return { say: `Unknown harness \`${arg}\`. Available: ${ids.join(", ")}.` };
-      }
+      const problem = session.setHarness(arg, "/harness");
+      if (problem) return { say: problem };
       return {
         say: `Harness set to \`${session.options().harness}\`; the next request uses its tools and prompt.`,
       };

@@ -1,5 +1,6 @@
 import type { ModelPrice } from "../config/types.js";
-import type { ChatRequest, Usage } from "../providers/types.js";
+import type { ModelRequest } from "../providers/model-request.js";
+import type { Usage } from "../providers/types.js";
 import type { HistoryEvent, HistoryEventOf } from "../store/events.js";
 
 /** Bytes (or characters) per token when the endpoint reports no usage: the usual rough rule. */
@@ -79,7 +80,7 @@ export function requestCost(usage: Usage, price: ModelPrice): number {
 export function usageEvent(options: {
   turnId: string;
   usage?: Usage;
-  request: ChatRequest;
+  request: ModelRequest;
   /** Characters streamed back: text, reasoning, tool names and arguments. */
   outputChars: number;
   /** True when the stream ended normally (a `done` event that was not a cancellation). */
@@ -120,12 +121,15 @@ export function usageEvent(options: {
 }
 
 /** UTF-8 size of the request's messages and tools as JSON, the part the model reads. */
-export function requestBytes(request: ChatRequest): number {
-  return Buffer.byteLength(JSON.stringify({ tools: request.tools, messages: request.messages }), "utf8");
+export function requestBytes(request: ModelRequest): number {
+  return Buffer.byteLength(
+    JSON.stringify({ system: request.system, tools: request.tools, messages: request.messages }),
+    "utf8",
+  );
 }
 
 /** Tokens of a request when no tokenizer or usage is at hand: its bytes / 4. */
-export function estimateRequestTokens(request: ChatRequest): number {
+export function estimateRequestTokens(request: ModelRequest): number {
   return Math.ceil(requestBytes(request) / BYTES_PER_TOKEN);
 }
 

@@ -49,6 +49,13 @@ export type PlanEntry = z.infer<typeof PlanEntry>;
 export const StopReason = z.enum(["end_turn", "max_tokens", "max_turn_requests", "refusal", "cancelled"]);
 export type StopReason = z.infer<typeof StopReason>;
 
+/** A provider's opaque reasoning data, as the wire that produced it sent it. */
+export const Continuation = z.discriminatedUnion("wire", [
+  z.object({ wire: z.literal("responses"), item: z.record(z.string(), z.unknown()) }),
+  z.object({ wire: z.literal("messages"), block: z.record(z.string(), z.unknown()) }),
+]);
+export type Continuation = z.infer<typeof Continuation>;
+
 /** Canonical capabilities let a harness render another harness's calls in its own terms. */
 export const Capability = z.enum([
   "exec",
@@ -83,6 +90,11 @@ export const HistoryEvent = z.discriminatedUnion("type", [
     step: z.number().int(),
     text: z.string().default(""),
     reasoning: z.string().default(""),
+    /**
+     * What the wire needs to continue this response's reasoning (Responses `reasoning` items
+     * with encrypted content, Anthropic thinking blocks with signatures), kept as it was sent.
+     */
+    continuation: z.array(Continuation).optional(),
   }),
   z.object({
     type: z.literal("tool_call"),

@@ -30,6 +30,8 @@ export function knownEvent(value: unknown): HistoryEvent | undefined {
       return { type: v.type, turnId: v.turnId, content: v.content.map((block) => ({ ...block })) };
     case "assistant_message":
       if (!str(v.turnId) || !int(v.step) || !optStr(v.text) || !optStr(v.reasoning)) return undefined;
+      // Opaque reasoning data: rare (one part per reasoning response) and nested, so the schema reads it.
+      if (v.continuation !== undefined) return undefined;
       return {
         type: v.type,
         turnId: v.turnId,

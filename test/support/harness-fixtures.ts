@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Harness, HarnessContext } from "../../src/harnesses/types.js";
+import { type ChatMessage, chatBody, chatTool } from "../../src/providers/chat-wire.js";
+import type { ModelRequest } from "../../src/providers/model-request.js";
 import type { HistoryEvent } from "../../src/store/events.js";
 import { createLocalExec } from "../../src/tools/exec/run-command.js";
 import { createLocalFs } from "../../src/tools/local-fs.js";
@@ -21,6 +23,7 @@ export function harnessContext(overrides: Partial<HarnessContext> = {}): Harness
     cwd,
     roots: [cwd],
     model: "mock-model",
+    wire: "chat",
     mode: "workspace-write",
     shell: "bash",
     instructions: "",
@@ -126,5 +129,18 @@ export function execResult(overrides: Partial<ExecResult> = {}): ExecResult {
 /** The request a freshly opened harness renders for `history`, with its own tools. */
 export function firstRequest(harness: Harness, ctx: HarnessContext, history: HistoryEvent[]) {
   const opened = harness.open(ctx);
-  return opened.render({ history, tools: opened.tools, ctx });
+  return chatView(opened.render({ history, tools: opened.tools, ctx }));
+}
+
+/**
+ * A rendered request as the Chat Completions wire sends it: messages, tools, and as `knobs`
+ * the other body fields (none: no `knobs`).
+ */
+export function chatView(request: ModelRequest) {
+  const { model: _model, messages, tools: _tools, ...knobs } = chatBody(request, { model: "m" });
+  return {
+    messages: messages as ChatMessage[],
+    tools: request.tools.map(chatTool),
+    ...(Object.keys(knobs).length > 0 ? { knobs } : {}),
+  };
 }

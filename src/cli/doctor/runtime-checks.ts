@@ -1,10 +1,5 @@
 import type { Config } from "../../config/types.js";
-import {
-  builtinHarnesses,
-  chooseHarness,
-  findHarness,
-  unknownHarnessMessage,
-} from "../../harnesses/harness-list.js";
+import { builtinHarnesses, chooseHarness, harnessProblem } from "../../harnesses/harness-list.js";
 import { buildChildEnv } from "../../tools/exec/child-env.js";
 import { createMcpManager } from "../../tools/mcp/mcp-manager.js";
 import { parseMcpServers } from "../../tools/mcp/mcp-server-spec.js";
@@ -17,15 +12,13 @@ import { TEXT_PROTOCOL_HARNESS } from "./endpoint-checks.js";
 export async function harnessCheck(config: Config, options: { toolsRejected: boolean }): Promise<Check> {
   const harnesses = builtinHarnesses();
   const model = config.model ?? "";
-  if (config.harness && !findHarness(harnesses, config.harness)) {
-    return fail(
-      "harness",
-      "Harness",
-      unknownHarnessMessage({ id: config.harness, source: config.harnessSource ?? config.file, harnesses }),
-      `Fix it there, or remove it to choose by model family.`,
-    );
-  }
-  const { harness, reason } = chooseHarness({ harnesses, explicit: config.harness, model });
+  const wire = config.provider.wireApi;
+  const problem =
+    config.harness &&
+    harnessProblem({ id: config.harness, source: config.harnessSource ?? config.file, harnesses, wire });
+  if (problem)
+    return fail("harness", "Harness", problem, `Fix it there, or remove it to choose by model family.`);
+  const { harness, reason } = chooseHarness({ harnesses, explicit: config.harness, model, wire });
   const detail = `${harness.id} (${reason})`;
   if (options.toolsRejected && !(await harness.load()).parse) {
     return warn(

@@ -50,7 +50,12 @@ export async function windowCheck(options: {
     timeoutMs: Math.min(options.timeoutMs, 5_000),
   });
   const window = chooseWindow({ model, configured: config.modelContextWindow, served });
-  const harness = await chooseHarness({ harnesses, explicit: config.harness, model }).harness.load();
+  const harness = await chooseHarness({
+    harnesses,
+    explicit: config.harness,
+    model,
+    wire: config.provider.wireApi,
+  }).harness.load();
   const ctx = await sessionLikeContext(options);
   const opened = harness.open(ctx);
   const fit = judgeFit(bareRequestTokens(opened, opened.tools, ctx), window.tokens);
@@ -115,6 +120,7 @@ async function sessionLikeContext(o: {
     cwd,
     roots: [cwd],
     model: config.model ?? "",
+    wire: config.provider.wireApi,
     mode: config.mode,
     shell: path.basename(o.env.SHELL ?? "bash"),
     instructions,

@@ -47,6 +47,8 @@ export const claudeCodeBareHarness: Harness = {
           harness: "claude-code-bare",
           system: bareSystemPrompt(ctx),
           reminders: contextReminders(ctx),
+          wire: ctx.wire,
+          sessionId: ctx.sessionId,
         });
       },
     };

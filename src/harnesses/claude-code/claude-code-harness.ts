@@ -58,7 +58,9 @@ export const claudeCodeHarness: Harness = {
           harness: "claude-code",
           system: `${prompt.trimEnd()}\n\n${environmentBlock(ctx)}`,
           reminders: contextReminders(ctx),
-          knobs: { max_tokens: CLAUDE_CODE_MAX_TOKENS },
+          knobs: { maxTokens: CLAUDE_CODE_MAX_TOKENS },
+          wire: ctx.wire,
+          sessionId: ctx.sessionId,
         });
       },
     };

@@ -4,5 +4,6 @@ export const claudeCodeInfo: HarnessInfo = {
   id: "claude-code",
   title: "Claude Code",
   description: "Anthropic Claude Code: Bash, Read, Write, Edit, MultiEdit, Glob, Grep, LS and TodoWrite",
+  wires: ["chat", "responses", "messages"],
   matches: (model) => /claude|anthropic/i.test(model),
 };

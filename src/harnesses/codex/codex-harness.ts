@@ -1,10 +1,10 @@
-import type { ChatMessage } from "../../providers/types.js";
+import type { Message } from "../../providers/model-request.js";
 import { renderChatMessages } from "../shared/chat-messages.js";
-import { chatTools } from "../shared/chat-tools.js";
 import { agentsMdBlock, environmentContext, skillsBlock } from "../shared/codex-core/context-blocks.js";
 import { applyPatchTool } from "../shared/codex-core/tools/apply-patch.js";
 import { shellCommandTool } from "../shared/codex-core/tools/shell-command.js";
 import { updatePlanTool } from "../shared/codex-core/tools/update-plan.js";
+import { toolSpecs } from "../shared/tool-specs.js";
 import type { Harness } from "../types.js";
 import { codexInfo } from "./codex-info.js";
 import { permissionsBlock } from "./permissions-block.js";
@@ -26,38 +26,35 @@ export const codexHarness: Harness = {
     return {
       tools,
       render({ history, tools, ctx }) {
-        const context: ChatMessage[] = [];
-        if (ctx.instructions) {
-          context.push({
-            role: "user",
-            content: agentsMdBlock({ directory: ctx.cwd, text: ctx.instructions }),
-          });
-        }
+        const context: Message[] = [];
+        const user = (text: string): Message => ({ role: "user", content: [{ type: "text", text }] });
+        if (ctx.instructions)
+          context.push(user(agentsMdBlock({ directory: ctx.cwd, text: ctx.instructions })));
         const skills = skillsBlock(ctx.skills);
-        if (skills) context.push({ role: "user", content: skills });
-        context.push({
-          role: "user",
-          content: environmentContext({
-            cwd: ctx.cwd,
-            shell: ctx.shell,
-            currentDate: ctx.currentDate,
-            timezone: ctx.timezone,
-          }),
+        if (skills) context.push(user(skills));
+        context.push(
+          user(
+            environmentContext({
+              cwd: ctx.cwd,
+              shell: ctx.shell,
+              currentDate: ctx.currentDate,
+              timezone: ctx.timezone,
+            }),
+          ),
+        );
+        // Without a working sandbox the text must not promise unasked commands in `auto`.
+        const permissions = permissionsBlock({
+          mode: ctx.mode,
+          sandboxed: ctx.sandboxed,
+          writableRoots: ctx.roots,
         });
         return {
-          messages: [
-            // Without a working sandbox the text must not promise unasked commands in `auto`.
-            {
-              role: "system",
-              content: `${prompt}\n\n${permissionsBlock({ mode: ctx.mode, sandboxed: ctx.sandboxed, writableRoots: ctx.roots })}`,
-            },
-            ...context,
-            ...renderChatMessages(history, { tools, harness: "codex" }),
-          ],
-          tools: chatTools(tools, { strict: false }),
+          system: [{ type: "text", text: `${prompt}\n\n${permissions}` }],
+          messages: [...context, ...renderChatMessages(history, { tools, harness: "codex" })],
+          tools: toolSpecs(tools, { strict: false }),
           // Codex keys the prompt cache by conversation id; sent to OpenAI-family models only, as
           // strict servers of other models may reject a field they do not know.
-          ...(codexInfo.matches(ctx.model) ? { knobs: { prompt_cache_key: ctx.sessionId } } : {}),
+          ...(codexInfo.matches(ctx.model) ? { knobs: { promptCacheKey: ctx.sessionId } } : {}),
         };
       },
     };

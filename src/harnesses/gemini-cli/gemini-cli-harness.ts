@@ -1,7 +1,7 @@
 import type { Tool } from "../../tools/types.js";
 import { renderChatMessages } from "../shared/chat-messages.js";
-import { chatTools } from "../shared/chat-tools.js";
 import compactPrompt from "../shared/gemini-core/compact-prompt.md";
+import { toolSpecs } from "../shared/tool-specs.js";
 import type { Harness, HarnessContext } from "../types.js";
 import { geminiCliInfo } from "./gemini-cli-info.js";
 import { sessionContext } from "./session-context.js";
@@ -51,13 +51,13 @@ export const geminiCliHarness: Harness = {
       tools,
       render({ history, tools, ctx }) {
         return {
+          system: [{ type: "text", text: geminiSystemPrompt(ctx) }],
           messages: [
-            { role: "system", content: geminiSystemPrompt(ctx) },
-            { role: "user", content: context },
+            { role: "user", content: [{ type: "text", text: context }] },
             ...renderChatMessages(history, { tools, harness: "gemini-cli" }),
           ],
-          tools: chatTools(tools),
-          knobs: { temperature: 1, top_p: 0.95 },
+          tools: toolSpecs(tools),
+          knobs: { temperature: 1, topP: 0.95 },
         };
       },
     };

@@ -4,5 +4,6 @@ export const geminiCliInfo: HarnessInfo = {
   id: "gemini-cli",
   title: "Gemini CLI",
   description: "Gemini CLI: read_file, replace, run_shell_command, grep_search and friends",
+  wires: ["chat"],
   matches: (model) => /gemini/i.test(model),
 };

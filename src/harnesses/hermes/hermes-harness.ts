@@ -65,7 +65,8 @@ export const hermesHarness: Harness = {
             results.map((r) => `<tool_response>\n${r.output}\n</tool_response>`).join("\n"),
         });
         return {
-          messages: [{ role: "system", content: hermesSystemPrompt(ctx, tools) }, ...messages],
+          system: [{ type: "text", text: hermesSystemPrompt(ctx, tools) }],
+          messages,
           tools: [],
         };
       },

@@ -1,5 +1,6 @@
+import { chatTool } from "../../providers/chat-wire.js";
 import type { Tool } from "../../tools/types.js";
-import { chatTools } from "../shared/chat-tools.js";
+import { toolSpecs } from "../shared/tool-specs.js";
 
 /**
  * The `# Tools` section the Hermes / Qwen2.5 / Qwen3 chat templates append to the system
@@ -9,7 +10,8 @@ import { chatTools } from "../shared/chat-tools.js";
  * are reproduced as the template renders them, one `tojson` tool per line.
  */
 export function toolsSection(tools: Tool[]): string {
-  const lines = chatTools(tools).map((tool) => pyJson(tool));
+  // The chat templates print each tool as Chat Completions JSON, so the prompt does too.
+  const lines = toolSpecs(tools).map((tool) => pyJson(chatTool(tool)));
   return [
     "# Tools",
     "",

@@ -1,4 +1,5 @@
-import { chatTools } from "../shared/chat-tools.js";
+import type { Knobs } from "../../providers/model-request.js";
+import { toolSpecs } from "../shared/tool-specs.js";
 import type { Harness } from "../types.js";
 import compactPrompt from "./compact-prompt.md";
 import { kimiCodeInfo } from "./kimi-code-info.js";
@@ -14,11 +15,11 @@ import { todoListTool } from "./tools/todo-list.js";
 import { writeTool } from "./tools/write.js";
 
 /** Request knobs Kimi Code sends (OI `kimi_code.rs` `build_request`); the provider adds `stream` and usage. */
-export function kimiKnobs(sessionId: string): Record<string, unknown> {
+export function kimiKnobs(sessionId: string): Knobs {
   return {
-    max_completion_tokens: 32768,
-    prompt_cache_key: `session_${sessionId}`,
-    thinking: { type: "enabled", keep: "all" },
+    promptCacheKey: `session_${sessionId}`,
+    // Kimi's own names: `max_completion_tokens`, and `thinking` with its `keep` switch.
+    extra: { chat: { max_completion_tokens: 32768, thinking: { type: "enabled", keep: "all" } } },
   };
 }
 
@@ -54,11 +55,9 @@ export const kimiCodeHarness: Harness = {
           prompts.set(key, system);
         }
         return {
-          messages: [
-            { role: "system", content: system },
-            ...renderKimiMessages(history, { harness: "kimi-code", tools }),
-          ],
-          tools: chatTools(tools),
+          system: [{ type: "text", text: system }],
+          messages: renderKimiMessages(history, { harness: "kimi-code", tools }),
+          tools: toolSpecs(tools),
           knobs: kimiKnobs(ctx.sessionId),
         };
       },

@@ -5,5 +5,6 @@ export const kimiCodeInfo: HarnessInfo = {
   title: "Kimi Code",
   description:
     "Moonshot Kimi Code: Bash, Read, Write, Edit, Glob, Grep, TodoList with Kimi's caps and reminders",
+  wires: ["chat"],
   matches: (model) => /kimi|moonshot/i.test(model),
 };

@@ -1,4 +1,4 @@
-import type { ChatMessage } from "../../providers/types.js";
+import type { Message } from "../../providers/model-request.js";
 import type { HistoryEvent } from "../../store/events.js";
 import type { Tool } from "../../tools/types.js";
 import { renderChatMessages } from "../shared/chat-messages.js";
@@ -25,7 +25,7 @@ export const AUTO_MODE_REMINDER = systemReminder(reminder);
 export function renderKimiMessages(
   history: HistoryEvent[],
   options: { harness: string; tools?: readonly Tool[] },
-): ChatMessage[] {
+): Message[] {
   const nudges = repeatNudges(history);
   return renderChatMessages(history, {
     harness: options.harness,
@@ -38,7 +38,7 @@ export function renderKimiMessages(
       const nudge = nudges.get(call.callId);
       return modelText(result.status, result.output) + (nudge ? `\n\n${nudge}` : "");
     },
-    afterUser: [{ role: "user", content: AUTO_MODE_REMINDER }],
+    afterUser: [{ role: "user", content: [{ type: "text", text: AUTO_MODE_REMINDER }] }],
     joinUsers: false,
     alwaysReasoning: true,
   });

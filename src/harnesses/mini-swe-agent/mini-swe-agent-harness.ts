@@ -59,7 +59,7 @@ export const miniSweAgentHarness: Harness = {
           },
           observations: (results) => results.map((r) => r.output).join("\n\n"),
         });
-        return { messages: [{ role: "system", content: system.trimEnd() }, ...messages], tools: [] };
+        return { system: [{ type: "text", text: system.trimEnd() }], messages, tools: [] };
       },
     };
   },

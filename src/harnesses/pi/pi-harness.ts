@@ -1,5 +1,5 @@
 import { renderChatMessages } from "../shared/chat-messages.js";
-import { chatTools } from "../shared/chat-tools.js";
+import { toolSpecs } from "../shared/tool-specs.js";
 import type { Harness } from "../types.js";
 import compactPrompt from "./compact-prompt.md";
 import { piInfo } from "./pi-info.js";
@@ -20,11 +20,9 @@ export const piHarness: Harness = {
       tools,
       render({ history, tools, ctx }) {
         return {
-          messages: [
-            { role: "system", content: piSystemPrompt(ctx) },
-            ...renderChatMessages(history, { tools, harness: "pi" }),
-          ],
-          tools: chatTools(tools, { strict: false }),
+          system: [{ type: "text", text: piSystemPrompt(ctx) }],
+          messages: renderChatMessages(history, { tools, harness: "pi" }),
+          tools: toolSpecs(tools, { strict: false }),
         };
       },
     };

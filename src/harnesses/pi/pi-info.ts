@@ -4,5 +4,6 @@ export const piInfo: HarnessInfo = {
   id: "pi",
   title: "pi",
   description: "pi: four tools (read, bash, edit, write) and a short prompt",
+  wires: ["chat"],
   matches: () => false,
 };

@@ -1,4 +1,4 @@
-import type { ChatMessage } from "../../providers/types.js";
+import type { Message } from "../../providers/model-request.js";
 
 /** The key order Qwen Code's models were trained to see (OI `harness/qwen_code.rs::ordered_qwen_arguments`). */
 const KEY_ORDER: Record<string, string[]> = {
@@ -34,16 +34,17 @@ export function qwenArguments(name: string, text: string): string {
  * OI's `normalize_qwen_message`: an assistant turn with tool calls and no text carries `""`,
  * reasoning loses trailing newlines, and tool-call arguments are re-serialized.
  */
-export function normalizeQwenMessage(message: ChatMessage): ChatMessage {
+export function normalizeQwenMessage(message: Message): Message {
   if (message.role !== "assistant") return message;
-  const out = { ...message };
-  if (out.tool_calls && out.content === null) out.content = "";
-  if (out.reasoning_content !== undefined) out.reasoning_content = out.reasoning_content.replace(/\n+$/, "");
-  if (out.tool_calls) {
-    out.tool_calls = out.tool_calls.map((call) => ({
-      ...call,
-      function: { ...call.function, arguments: qwenArguments(call.function.name, call.function.arguments) },
-    }));
+  const content = message.content.map((part) => {
+    if (part.type === "reasoning") return { ...part, text: part.text.replace(/\n+$/, "") };
+    if (part.type === "tool_call") return { ...part, arguments: qwenArguments(part.name, part.arguments) };
+    return part;
+  });
+  const hasCalls = content.some((part) => part.type === "tool_call");
+  if (hasCalls && !content.some((part) => part.type === "text")) {
+    const at = content.findIndex((part) => part.type === "tool_call");
+    content.splice(at, 0, { type: "text", text: "" });
   }
-  return out;
+  return { role: "assistant", content };
 }

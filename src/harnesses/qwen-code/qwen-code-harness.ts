@@ -1,8 +1,8 @@
-import type { ChatMessage } from "../../providers/types.js";
+import type { Message } from "../../providers/model-request.js";
 import type { Tool } from "../../tools/types.js";
 import { renderChatMessages } from "../shared/chat-messages.js";
-import { chatTools } from "../shared/chat-tools.js";
 import compactPrompt from "../shared/gemini-core/compact-prompt.md";
+import { toolSpecs } from "../shared/tool-specs.js";
 import type { Harness, HarnessContext } from "../types.js";
 import { normalizeQwenMessage } from "./argument-order.js";
 import { qwenCodeInfo } from "./qwen-code-info.js";
@@ -56,19 +56,20 @@ export const qwenCodeHarness: Harness = {
     return {
       tools,
       render({ history, tools, ctx }) {
-        const startup: ChatMessage = {
+        const startup: Message = {
           role: "user",
           content: [{ type: "text", text: startupText }],
+          asParts: true,
         };
         return {
+          system: [{ type: "text", text: qwenSystemPrompt(ctx) }],
           messages: [
-            { role: "system", content: qwenSystemPrompt(ctx) },
             startup,
-            { role: "assistant", content: STARTUP_ACK },
+            { role: "assistant", content: [{ type: "text", text: STARTUP_ACK }] },
             ...renderChatMessages(history, { tools, harness: "qwen-code" }).map(normalizeQwenMessage),
           ],
-          tools: chatTools(tools),
-          knobs: { max_tokens: QWEN_MAX_TOKENS },
+          tools: toolSpecs(tools),
+          knobs: { maxTokens: QWEN_MAX_TOKENS },
         };
       },
     };

@@ -1,11 +1,9 @@
-import type { ChatContentPart, ChatMessage, ChatToolCall } from "../../providers/types.js";
+import type { AssistantPart, Message, UserPart } from "../../providers/model-request.js";
 import type { HistoryEvent } from "../../store/events.js";
 import type { Tool } from "../../tools/types.js";
 import { type Adopt, adoptCall } from "./adopt-call.js";
 import { type CallStep, historySteps } from "./history-steps.js";
-import { INTERRUPTED_OUTPUT, joinUser, renderUserContent } from "./user-content.js";
-
-type AssistantMessage = Extract<ChatMessage, { role: "assistant" }>;
+import { INTERRUPTED_OUTPUT, joinUser, renderUserContent, textPart } from "./user-content.js";
 
 /** How one harness lays the history out as chat messages; every field has the common default. */
 export interface ChatLayout {
@@ -22,25 +20,25 @@ export interface ChatLayout {
   /** What the model is shown as a call's result (`step.result` is undefined for a cut call). */
   resultText?(step: CallStep): string;
   /** Messages sent right after every user message. */
-  afterUser?: readonly ChatMessage[];
+  afterUser?: readonly Message[];
   /** Whether a user message joins a user message right before it (default true). */
   joinUsers?: boolean;
-  /** Send `reasoning_content` on every assistant message, empty when there was none. */
+  /** A reasoning part on every assistant message, empty when there was none (Chat `reasoning_content: ""`). */
   alwaysReasoning?: boolean;
 }
 
 /**
- * Renders the canonical history as chat-completions messages. Keeps the adjacency rule of
- * chat APIs: every assistant `tool_calls` entry is answered by a `tool` message before any
- * other message (a call cut by a crash is answered as interrupted). A call with no counterpart
- * in this harness is shown as text in the assistant message, its result as a user message.
+ * Renders the canonical history as messages with native tool calls. Keeps the adjacency rule of
+ * every tool-calling API: each call is answered by a `tool` message before any other message (a
+ * call cut by a crash is answered as interrupted). A call with no counterpart in this harness is
+ * shown as text in the assistant message, its result as a user message.
  */
-export function renderChatMessages(history: readonly HistoryEvent[], layout: ChatLayout): ChatMessage[] {
+export function renderChatMessages(history: readonly HistoryEvent[], layout: ChatLayout): Message[] {
   const callId = layout.callId ?? ((id: string) => id);
   const callArguments = layout.callArguments ?? ((json: string) => json);
   const resultText = layout.resultText ?? ((step: CallStep) => step.result?.output ?? INTERRUPTED_OUTPUT);
-  const messages: ChatMessage[] = [];
-  const pushUser = (content: string | ChatContentPart[]) => {
+  const messages: Message[] = [];
+  const pushUser = (content: UserPart[]) => {
     const previous = messages.at(-1);
     if (layout.joinUsers !== false && previous?.role === "user")
       previous.content = joinUser(previous.content, content);
@@ -52,30 +50,41 @@ export function renderChatMessages(history: readonly HistoryEvent[], layout: Cha
       pushUser(renderUserContent(step.content));
       messages.push(...structuredClone(layout.afterUser ?? []));
     } else if (step.type === "correction") {
-      pushUser(step.text);
+      pushUser([textPart(step.text)]);
     } else if (step.type === "response") {
-      const message: AssistantMessage = { role: "assistant", content: step.text || null };
-      if (step.reasoning || layout.alwaysReasoning) message.reasoning_content = step.reasoning;
-      const answers: ChatMessage[] = [];
-      const asText: ChatMessage[] = [];
+      const content: AssistantPart[] = [];
+      if (step.reasoning || step.continuation.length > 0 || layout.alwaysReasoning) {
+        content.push({
+          type: "reasoning",
+          text: step.reasoning,
+          ...(step.continuation.length > 0 ? { continuation: step.continuation } : {}),
+        });
+      }
+      let text = step.text;
+      const calls: AssistantPart[] = [];
+      const answers: Message[] = [];
+      const asText: Message[] = [];
       for (const call of step.calls) {
         const wire = adoptCall(call.call, layout);
         if (!wire) {
           const { name, arguments: args } = call.call;
-          message.content = `${message.content ?? ""}\n[called ${name} with ${args}]`.trimStart();
-          if (call.result) asText.push({ role: "user", content: `[result of ${name}]\n${resultText(call)}` });
+          text = `${text}\n[called ${name} with ${args}]`.trimStart();
+          if (call.result)
+            asText.push({ role: "user", content: [textPart(`[result of ${name}]\n${resultText(call)}`)] });
           continue;
         }
         const id = callId(call.call.callId);
-        const toolCall: ChatToolCall = {
+        calls.push({
+          type: "tool_call",
           id,
-          type: "function",
-          function: { name: wire.name, arguments: callArguments(wire.arguments || "{}") },
-        };
-        message.tool_calls = [...(message.tool_calls ?? []), toolCall];
-        answers.push({ role: "tool", tool_call_id: id, content: resultText(call) });
+          name: wire.name,
+          arguments: callArguments(wire.arguments || "{}"),
+        });
+        answers.push({ role: "tool", callId: id, content: [textPart(resultText(call))] });
       }
-      messages.push(message, ...answers, ...asText);
+      if (text) content.push({ type: "text", text });
+      content.push(...calls);
+      messages.push({ role: "assistant", content }, ...answers, ...asText);
     }
   }
   return messages;

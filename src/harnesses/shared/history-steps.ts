@@ -1,4 +1,4 @@
-import type { ContentBlock, HistoryEvent, HistoryEventOf } from "../../store/events.js";
+import type { ContentBlock, Continuation, HistoryEvent, HistoryEventOf } from "../../store/events.js";
 
 export type ToolCallEvent = HistoryEventOf<"tool_call">;
 export type ToolResultEvent = HistoryEventOf<"tool_result">;
@@ -17,6 +17,8 @@ export interface ResponseStep {
   step: number;
   text: string;
   reasoning: string;
+  /** The wire's opaque reasoning data for this response, in order. */
+  continuation: Continuation[];
   calls: CallStep[];
 }
 
@@ -52,7 +54,15 @@ export function historySteps(history: readonly HistoryEvent[]): HistoryStep[] {
     // A response ends at the next step, and at a new message after its calls were answered.
     if (open && (open.turnId !== event.turnId || open.step !== event.step || answered)) close();
     if (!open) {
-      open = { type: "response", turnId: event.turnId, step: event.step, text: "", reasoning: "", calls: [] };
+      open = {
+        type: "response",
+        turnId: event.turnId,
+        step: event.step,
+        text: "",
+        reasoning: "",
+        continuation: [],
+        calls: [],
+      };
       answered = false;
       steps.push(open);
     }
@@ -74,6 +84,7 @@ export function historySteps(history: readonly HistoryEvent[]): HistoryStep[] {
         const r = response(event);
         r.text += event.text;
         r.reasoning += event.reasoning;
+        if (event.continuation) r.continuation.push(...event.continuation);
         break;
       }
       case "tool_call":

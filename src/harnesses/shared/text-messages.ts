@@ -1,7 +1,7 @@
-import type { ChatContentPart, ChatMessage } from "../../providers/types.js";
+import type { Message, UserPart } from "../../providers/model-request.js";
 import type { ContentBlock, HistoryEvent } from "../../store/events.js";
 import { historySteps, type ToolCallEvent } from "./history-steps.js";
-import { blockText, INTERRUPTED_OUTPUT, imagePart, joinUser } from "./user-content.js";
+import { blockText, INTERRUPTED_OUTPUT, imagePart, joinUser, textPart } from "./user-content.js";
 
 /** How a text-protocol harness (no native tool calls) shows the canonical history to its model. */
 export interface TextProtocol {
@@ -22,9 +22,9 @@ export interface TextProtocol {
  * user messages are joined, since many chat templates require strict alternation; a response
  * with nothing to show (only reasoning) is left out.
  */
-export function renderTextMessages(history: readonly HistoryEvent[], protocol: TextProtocol): ChatMessage[] {
-  const messages: ChatMessage[] = [];
-  const pushUser = (content: string | ChatContentPart[]) => {
+export function renderTextMessages(history: readonly HistoryEvent[], protocol: TextProtocol): Message[] {
+  const messages: Message[] = [];
+  const pushUser = (content: UserPart[]) => {
     const previous = messages.at(-1);
     if (previous?.role === "user") previous.content = joinUser(previous.content, content);
     else messages.push({ role: "user", content });
@@ -33,19 +33,19 @@ export function renderTextMessages(history: readonly HistoryEvent[], protocol: T
     if (step.type === "user") {
       pushUser(userContent(step.content, step.first ? protocol.firstUser : undefined));
     } else if (step.type === "correction") {
-      pushUser(step.text);
+      pushUser([textPart(step.text)]);
     } else if (step.type === "response") {
       const foreign = step.calls
         .filter(({ call }) => call.harness !== protocol.harness)
         .map(({ call }) => protocol.foreignCall(call));
       const text = [step.text, ...foreign].filter(Boolean).join("\n\n");
-      if (text) messages.push({ role: "assistant", content: text });
+      if (text) messages.push({ role: "assistant", content: [{ type: "text", text }] });
       if (step.calls.length > 0) {
         const results = step.calls.map(({ call, result }) => ({
           call,
           output: result?.output ?? INTERRUPTED_OUTPUT,
         }));
-        pushUser(protocol.observations(results));
+        pushUser([textPart(protocol.observations(results))]);
       }
     }
   }
@@ -53,12 +53,9 @@ export function renderTextMessages(history: readonly HistoryEvent[], protocol: T
 }
 
 /** The texts joined (the first one wrapped by the protocol), then the images. */
-function userContent(
-  blocks: ContentBlock[],
-  wrap: ((text: string) => string) | undefined,
-): string | ChatContentPart[] {
+function userContent(blocks: ContentBlock[], wrap: ((text: string) => string) | undefined): UserPart[] {
   const texts: string[] = [];
-  const images: ChatContentPart[] = [];
+  const images: UserPart[] = [];
   for (const block of blocks) {
     const text = blockText(block);
     if (text !== undefined) texts.push(text);
@@ -68,5 +65,5 @@ function userContent(
     }
   }
   const text = wrap ? wrap(texts.join("\n")) : texts.join("\n");
-  return images.length === 0 ? text : [{ type: "text", text }, ...images];
+  return [textPart(text), ...images];
 }

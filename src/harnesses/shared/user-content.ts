@@ -1,12 +1,12 @@
-import type { ChatContentPart } from "../../providers/types.js";
+import type { ImagePart, UserPart } from "../../providers/model-request.js";
 import type { ContentBlock } from "../../store/events.js";
 
 /** Told to the model for a call that never got a result (crash, cancel mid-call). */
 export const INTERRUPTED_OUTPUT = "aborted: the tool call was interrupted before it finished";
 
-/** A user message's content: plain text when it is all text, else text and image parts. */
-export function renderUserContent(blocks: ContentBlock[]): string | ChatContentPart[] {
-  const parts: ChatContentPart[] = [];
+/** A user message's content: one text part when it is all text, else text and image parts. */
+export function renderUserContent(blocks: ContentBlock[]): UserPart[] {
+  const parts: UserPart[] = [];
   for (const block of blocks) {
     const text = blockText(block);
     if (text !== undefined) parts.push({ type: "text", text });
@@ -15,7 +15,8 @@ export function renderUserContent(blocks: ContentBlock[]): string | ChatContentP
       if (image) parts.push(image);
     }
   }
-  if (parts.every((part) => part.type === "text")) return parts.map((part) => part.text).join("\n");
+  if (parts.every((part) => part.type === "text"))
+    return [textPart(parts.map((part) => part.text).join("\n"))];
   return parts;
 }
 
@@ -35,19 +36,24 @@ export function blockText(block: ContentBlock): string | undefined {
 }
 
 /** An image block as an image part (a data URL); undefined for anything else. */
-export function imagePart(block: ContentBlock): ChatContentPart | undefined {
+export function imagePart(block: ContentBlock): ImagePart | undefined {
   if (block.type !== "image" || typeof block.data !== "string" || typeof block.mimeType !== "string")
     return undefined;
-  return { type: "image_url", image_url: { url: `data:${block.mimeType};base64,${block.data}` } };
+  return { type: "image", url: `data:${block.mimeType};base64,${block.data}` };
 }
 
-/** Two user messages as one: many chat templates reject two in a row. */
-export function joinUser(
-  a: string | ChatContentPart[],
-  b: string | ChatContentPart[],
-): string | ChatContentPart[] {
-  if (typeof a === "string" && typeof b === "string") return `${a}\n\n${b}`;
-  const parts = (x: string | ChatContentPart[]): ChatContentPart[] =>
-    typeof x === "string" ? [{ type: "text", text: x }] : x;
-  return [...parts(a), ...parts(b)];
+export function textPart(text: string): UserPart {
+  return { type: "text", text };
+}
+
+/**
+ * Two user messages as one: many chat templates reject two in a row. Two plain texts become one
+ * text, so chat servers still get a string.
+ */
+export function joinUser(a: UserPart[], b: UserPart[]): UserPart[] {
+  const [only] = a;
+  const [next] = b;
+  if (a.length === 1 && b.length === 1 && only?.type === "text" && next?.type === "text")
+    return [textPart(`${only.text}\n\n${next.text}`)];
+  return [...a, ...b];
 }
