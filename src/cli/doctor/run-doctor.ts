@@ -1,3 +1,4 @@
+import { endpointSettings } from "../../config/endpoint-settings.js";
 import { resolveHome } from "../../config/home.js";
 import { setupProblem } from "../../config/setup-problem.js";
 import type { CliOverrides, Config } from "../../config/types.js";
@@ -85,6 +86,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
       baseUrl: p.baseUrl,
       ...(p.apiKey ? { apiKey: p.apiKey } : {}),
       model: config.model ?? "",
+      ...endpointSettings(config),
       headers: p.httpHeaders,
       queryParams: p.queryParams,
     },
