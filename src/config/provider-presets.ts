@@ -120,7 +120,8 @@ export function providerPresets(): ProviderPreset[] {
       keysUrl: "https://platform.moonshot.ai/console/api-keys",
       // Its Claude Code set-up passes the key as ANTHROPIC_AUTH_TOKEN, a bearer token.
       authStyle: "bearer",
-      source: "https://platform.moonshot.ai/docs/guide/agent-support",
+      // Moonshot's own page for this endpoint was not in the stored corpus; a guide that quotes it.
+      source: "https://kimi-k25.com/blog/kimi-k2-5-claude-code",
     },
     {
       id: "zai",
