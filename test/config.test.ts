@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resolveHome } from "../src/config/home.js";
 import { loadConfig } from "../src/config/load-config.js";
+import { providerPresets } from "../src/config/provider-presets.js";
 import { type CliOverrides, ConfigError, type LoadConfigOptions } from "../src/config/types.js";
 
 let home: string;
@@ -77,12 +78,19 @@ describe("defaults", () => {
       envKey: "OPENAI_API_KEY",
       apiKey: "sk-test-default-key",
       wireApi: "chat",
+      keysUrl: "https://platform.openai.com/api-keys",
+      reasoningBack: "never",
       httpHeaders: {},
       queryParams: {},
       requestMaxRetries: 4,
       streamIdleTimeoutMs: 300_000,
     });
-    expect(Object.keys(config.providers).sort()).toEqual(["lmstudio", "ollama", "openai"]);
+    // Every preset is usable without a table of its own.
+    expect(Object.keys(config.providers).sort()).toEqual(
+      providerPresets()
+        .map((p) => p.id)
+        .sort(),
+    );
     expect(config.providers.ollama).toMatchObject({ baseUrl: "http://localhost:11434/v1", wireApi: "chat" });
     expect(config.providers.ollama?.apiKey).toBeUndefined();
     expect(config.providers.ollama?.envKey).toBeUndefined();
@@ -417,14 +425,25 @@ describe("wire API", () => {
   const responses =
     'model_provider = "mock"\n[model_providers.mock]\nbase_url = "http://127.0.0.1:1/v1"\nwire_api = "responses"\n';
 
-  it("rejects a selected provider that is not on chat", () => {
-    write(responses);
-    const error = configError(() => load());
-    expect(error.message).toBe(
-      `${file}: model_providers.mock.wire_api = "responses" is not supported yet; use wire_api = "chat" or --chat-completions`,
+  it.each([
+    ["responses", "responses"],
+    ["messages", "messages"],
+  ] as const)("accepts wire_api = %j for the selected provider", (wire, expected) => {
+    write(responses.replace('"responses"', JSON.stringify(wire)));
+    expect(load().provider.wireApi).toBe(expected);
+  });
+
+  it("--chat-completions on a messages-only preset says which providers speak chat", () => {
+    write('model_provider = "anthropic"\n');
+    const error = configError(() =>
+      load({ chatCompletions: true }, { ANTHROPIC_API_KEY: "sk-ant-test-1234" }),
     );
-    expect(error.key).toBe("model_providers.mock.wire_api");
-    expect(error.file).toBe(file);
+    expect(error.message).toBe(
+      `--chat-completions: anthropic (https://api.anthropic.com) serves only the Anthropic Messages API; select a provider with a Chat Completions endpoint (docs/providers.md lists them) or drop --chat-completions`,
+    );
+    // Moved to a server of the user's own (a proxy that speaks both), the flag is theirs to use.
+    write('model_provider = "anthropic"\n[model_providers.anthropic]\nbase_url = "http://127.0.0.1:9/v1"\n');
+    expect(load({ chatCompletions: true }).provider.wireApi).toBe("chat");
   });
 
   it("--chat-completions forces chat for the selected provider only", () => {
@@ -437,9 +456,13 @@ describe("wire API", () => {
 
   it("quotes a provider id that is not a bare key", () => {
     write(
-      'model_provider = "my.host"\n[model_providers."my.host"]\nbase_url = "http://h/v1"\nwire_api = "messages"\n',
+      'model_provider = "my.host"\n[model_providers."my.host"]\nbase_url = "http://h/v1"\nwire_api = "soap"\n',
     );
-    expect(configError(() => load()).key).toBe('model_providers."my.host".wire_api');
+    const error = configError(() => load());
+    expect(error.key).toBe('model_providers."my.host".wire_api');
+    expect(error.message).toBe(
+      `${file}: model_providers."my.host".wire_api: expected one of "chat", "responses", "messages", got "soap"`,
+    );
   });
 
   it("does not check providers that are not selected", () => {
@@ -447,6 +470,66 @@ describe("wire API", () => {
     const config = load();
     expect(config.provider.id).toBe("openai");
     expect(config.providers.claude?.wireApi).toBe("messages");
+  });
+});
+
+describe("reasoning keys", () => {
+  it("carries model_reasoning_effort, model_reasoning_summary and model_thinking_budget; a profile wins", () => {
+    write(
+      'model_reasoning_effort = "high"\nmodel_reasoning_summary = "concise"\nmodel_thinking_budget = 8000\n[profiles.fast]\nmodel_reasoning_effort = "low"\n',
+    );
+    expect(load()).toMatchObject({ reasoning: { effort: "high", summary: "concise" }, thinkingBudget: 8000 });
+    expect(load({ profile: "fast" }).reasoning).toEqual({ effort: "low", summary: "concise" });
+    expect(load({ overrides: ["model_thinking_budget=2048"] }).thinkingBudget).toBe(2048);
+  });
+
+  it("leaves them unset when nothing sets them", () => {
+    const config = load();
+    expect(config.reasoning).toBeUndefined();
+    expect(config.thinkingBudget).toBeUndefined();
+  });
+
+  it.each([
+    [
+      'model_reasoning_effort = "extreme"',
+      'model_reasoning_effort: expected one of "none", "minimal", "low", "medium", "high", "xhigh", got "extreme"',
+    ],
+    [
+      'model_reasoning_summary = "short"',
+      'model_reasoning_summary: expected one of "auto", "concise", "detailed", "none", got "short"',
+    ],
+    [
+      "model_thinking_budget = 500",
+      "model_thinking_budget: expected a number of tokens, an integer of at least 1024, got 500",
+    ],
+    [
+      'model_thinking_budget = "lots"',
+      'model_thinking_budget: expected a number of tokens, an integer of at least 1024, got "lots"',
+    ],
+    [
+      '[model_providers.m]\nreasoning_back = "always"',
+      'model_providers.m.reasoning_back: expected one of "present", "never", got "always"',
+    ],
+    [
+      '[model_providers.m]\nauth_style = "basic"',
+      'model_providers.m.auth_style: expected one of "x-api-key", "bearer", got "basic"',
+    ],
+    ["[model_providers.m]\nextra_body = 1", "model_providers.m.extra_body: expected a table, got 1"],
+  ])("rejects %j with the key and the expectation", (toml, message) => {
+    write(`${toml}\n`);
+    expect(configError(() => load()).message).toBe(`${file}: ${message}`);
+  });
+
+  it("carries reasoning_back, extra_body and auth_style of a provider of the user's own", () => {
+    write(
+      'model_provider = "proxy"\n[model_providers.proxy]\nbase_url = "http://127.0.0.1:9"\nwire_api = "messages"\nauth_style = "bearer"\nreasoning_back = "never"\nextra_body = { top_k = 20, chat_template_kwargs = { enable_thinking = true } }\n',
+    );
+    expect(load().provider).toMatchObject({
+      wireApi: "messages",
+      authStyle: "bearer",
+      reasoningBack: "never",
+      extraBody: { top_k: 20, chat_template_kwargs: { enable_thinking: true } },
+    });
   });
 });
 
@@ -534,7 +617,7 @@ describe("errors", () => {
     write('model_provider = "nope"\n[model_providers.mock]\nbase_url = "http://x/v1"\n');
     const error = configError(() => load());
     expect(error.message).toBe(
-      `${file}: model_provider = "nope" names an unknown provider; known providers: lmstudio, mock, ollama, openai`,
+      `${file}: model_provider = "nope" names an unknown provider; known providers: ${[...providerPresets().map((p) => p.id), "mock"].sort().join(", ")}`,
     );
     expect(error.key).toBe("model_provider");
     expect(configError(() => load({ overrides: ["model_provider=zz"] })).message).toMatch(
@@ -551,12 +634,12 @@ describe("errors", () => {
   });
 
   it("requires base_url for a selected provider that is not built in, and drops an unselected one", () => {
-    write('[model_providers.openrouter]\nenv_key = "OPENROUTER_API_KEY"\n');
-    expect(load().providers.openrouter).toBeUndefined();
-    const error = configError(() => load({ overrides: ["model_provider=openrouter"] }));
-    expect(error.key).toBe("model_providers.openrouter.base_url");
+    write('[model_providers.myhost]\nenv_key = "MYHOST_API_KEY"\n');
+    expect(load().providers.myhost).toBeUndefined();
+    const error = configError(() => load({ overrides: ["model_provider=myhost"] }));
+    expect(error.key).toBe("model_providers.myhost.base_url");
     expect(error.message).toBe(
-      `${file}: model_providers.openrouter.base_url is required for a provider that is not built in`,
+      `${file}: model_providers.myhost.base_url is required for a provider that is not built in`,
     );
   });
 

@@ -65,6 +65,9 @@ describe("interpreter doctor", () => {
       }
       expect(result.stdout).toMatch(/Harness\s+kimi-code \(automatic: kimi-k2-instruct belongs to the Kimi/);
       expect(result.stdout).toMatch(/Models\s+2 listed, including kimi-k2-instruct/);
+      expect(result.stdout).toMatch(
+        /✓ +Provider +openai on chat \(Chat Completions\) at http:\/\/127\.0\.0\.1:\d+/,
+      );
       expect(result.stdout).toMatch(/MCP tester\s+started over stdio, \d+ tools/);
       expect(result.stdout).not.toContain("fix:");
       model.assertDone();
@@ -151,6 +154,35 @@ describe("interpreter doctor", () => {
     expect(checkById(report, "endpoint").status).toBe("skip");
     expect(model.requests).toHaveLength(0);
     expect(model.modelListRequests).toHaveLength(0);
+  });
+
+  it("a preset without its key: the provider line names the wire and the variable, the set-up message, nothing sent", async () => {
+    model = await startFakeModel();
+    const home = tempDir("oi-doctor-");
+    writeFileSync(
+      path.join(home, "config.toml"),
+      `model = "kimi-k2.5"\nmodel_provider = "moonshot-anthropic"\n[model_providers.moonshot-anthropic]\nbase_url = "${model.url}"\n`,
+    );
+    const result = await runCli(["doctor", "--timeout", "10", "--json"], {
+      home,
+      env: { GROQ_API_KEY: "gsk-doctor-test-1" },
+    });
+    expect(result.code).toBe(1);
+    const json = parse(result.stdout);
+    expect(checkById(json, "provider")).toMatchObject({
+      status: "warn",
+      detail: expect.stringMatching(
+        /^moonshot-anthropic on messages \(Anthropic Messages\) at http:\/\/127\.0\.0\.1:\d+\/v1; `MOONSHOT_API_KEY` is not set; keys also set for groq \(chat\)$/,
+      ),
+    });
+    expect(checkById(json, "endpoint")).toMatchObject({
+      status: "fail",
+      detail:
+        "The Moonshot (Kimi, Anthropic API) provider reads its API key from `MOONSHOT_API_KEY`, which is not set",
+      fix: expect.stringContaining("Get a key at https://platform.moonshot.ai/console/api-keys"),
+    });
+    expect(checkById(json, "key").status).toBe("skip");
+    expect(model.requests).toHaveLength(0);
   });
 
   it("checks Node against package.json engines", () => {

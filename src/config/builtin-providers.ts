@@ -1,22 +1,33 @@
 import type { ProviderTable } from "./config-schema.js";
+import { DEFAULT_OPENAI_BASE_URL, type ProviderPreset, providerPresets } from "./provider-presets.js";
 
-export const DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1";
+export { DEFAULT_OPENAI_BASE_URL };
 
 /**
- * The providers every install knows (ids reserved as in Codex). A user table with the same id
- * is merged over these field by field. `OPENAI_BASE_URL` (non-empty) moves the `openai`
- * provider, e.g. to a local proxy.
+ * The presets as `model_providers` tables (ids reserved as in Codex). A user table with the same
+ * id is merged over these field by field. `OPENAI_BASE_URL` (non-empty) moves the `openai`
+ * provider, e.g. to a local proxy or server; OpenAI's own quirks then no longer apply.
  */
 export function builtinProviders(env: Record<string, string | undefined>): Record<string, ProviderTable> {
+  const tables: Record<string, ProviderTable> = {};
+  for (const preset of providerPresets()) tables[preset.id] = presetTable(preset);
+  const moved = nonEmpty(env.OPENAI_BASE_URL);
+  if (moved !== undefined && tables.openai) {
+    const { reasoning_back: _openaiOnly, ...openai } = tables.openai;
+    tables.openai = { ...openai, base_url: moved };
+  }
+  return tables;
+}
+
+function presetTable(preset: ProviderPreset): ProviderTable {
   return {
-    openai: {
-      name: "OpenAI",
-      base_url: nonEmpty(env.OPENAI_BASE_URL) ?? DEFAULT_OPENAI_BASE_URL,
-      env_key: "OPENAI_API_KEY",
-      wire_api: "chat",
-    },
-    ollama: { name: "Ollama", base_url: "http://localhost:11434/v1", wire_api: "chat" },
-    lmstudio: { name: "LM Studio", base_url: "http://localhost:1234/v1", wire_api: "chat" },
+    name: preset.name,
+    base_url: preset.baseUrl,
+    ...(preset.envKey === undefined ? {} : { env_key: preset.envKey }),
+    wire_api: preset.wire,
+    ...(preset.reasoningBack === undefined ? {} : { reasoning_back: preset.reasoningBack }),
+    ...(preset.extraBody === undefined ? {} : { extra_body: { ...preset.extraBody } }),
+    ...(preset.authStyle === undefined ? {} : { auth_style: preset.authStyle }),
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MODES } from "./types.js";
+import { MODES, REASONING_EFFORTS, REASONING_SUMMARIES } from "./types.js";
 
 /**
  * The keys we read from `config.toml`, a profile table, or the `-c` overrides. Every field is
@@ -44,6 +44,10 @@ const stringTable = z.record(z.string(), z.string({ error: "expected a string" }
 const quoted = (values: readonly string[]) => values.map((v) => JSON.stringify(v)).join(", ");
 
 export const WIRE_APIS = ["chat", "responses", "messages"] as const;
+export const REASONING_BACKS = ["present", "never"] as const;
+export const AUTH_STYLES = ["x-api-key", "bearer"] as const;
+/** Anthropic's smallest extended-thinking budget. */
+export const MIN_THINKING_BUDGET = 1024;
 /** Upstream (Codex) `sandbox_mode` values; `danger-full-access` is our `full-access`. */
 export const SANDBOX_MODES = ["read-only", "workspace-write", "danger-full-access"] as const;
 
@@ -53,6 +57,14 @@ export const ProviderTable = z.looseObject(
     base_url: httpUrl.optional(),
     env_key: nonEmptyString.optional(),
     wire_api: z.enum(WIRE_APIS, { error: `expected one of ${quoted(WIRE_APIS)}` }).optional(),
+    /** Chat: send assistant reasoning back as `reasoning_content` or never. */
+    reasoning_back: z
+      .enum(REASONING_BACKS, { error: `expected one of ${quoted(REASONING_BACKS)}` })
+      .optional(),
+    /** Fields added to every request body (merged key by key over a preset's). */
+    extra_body: z.record(z.string(), z.unknown(), { error: "expected a table" }).optional(),
+    /** Messages: how the key is sent. */
+    auth_style: z.enum(AUTH_STYLES, { error: `expected one of ${quoted(AUTH_STYLES)}` }).optional(),
     http_headers: stringTable.optional(),
     query_params: stringTable.optional(),
     request_max_retries: intBetween(0, 100).optional(),
@@ -77,6 +89,8 @@ export const ModelPriceTable = z.looseObject(
   { error: "expected a table with input and output prices per million tokens" },
 );
 
+const thinkingBudgetExpected = `expected a number of tokens, an integer of at least ${MIN_THINKING_BUDGET}`;
+
 /** One layer: the file's top level, a selected profile, or the `-c` overrides. */
 export const ConfigLayer = z.looseObject(
   {
@@ -91,6 +105,17 @@ export const ConfigLayer = z.looseObject(
     model_context_window: intBetween(1).optional(),
     model_auto_compact_token_limit: intBetween(1).optional(),
     max_turn_steps: intBetween(1).optional(),
+    model_reasoning_effort: z
+      .enum(REASONING_EFFORTS, { error: `expected one of ${quoted(REASONING_EFFORTS)}` })
+      .optional(),
+    model_reasoning_summary: z
+      .enum(REASONING_SUMMARIES, { error: `expected one of ${quoted(REASONING_SUMMARIES)}` })
+      .optional(),
+    model_thinking_budget: z
+      .number({ error: thinkingBudgetExpected })
+      .int({ error: thinkingBudgetExpected })
+      .min(MIN_THINKING_BUDGET, { error: thinkingBudgetExpected })
+      .optional(),
     model_providers: z.record(z.string(), ProviderTable, { error: "expected a table" }).optional(),
     mcp_servers: z.record(z.string(), z.unknown(), { error: "expected a table" }).optional(),
     model_prices: z.record(z.string(), ModelPriceTable, { error: "expected a table" }).optional(),

@@ -5,6 +5,7 @@ import { builtinProviders, nonEmpty } from "./builtin-providers.js";
 import { parseCliOverrides } from "./cli-overrides.js";
 import type { ConfigLayer } from "./config-schema.js";
 import { resolveHome } from "./home.js";
+import { findPreset } from "./provider-presets.js";
 import { resolveProvider } from "./resolve-provider.js";
 import { deepMerge, formatKeyPath, type Table, UNSAFE_KEYS, valueAt } from "./tables.js";
 import {
@@ -85,14 +86,16 @@ export function loadConfig(options: LoadConfigOptions): Config {
     providers[id] = resolved;
   }
   const provider = providers[providerId] as ProviderConfig;
-  if (provider.wireApi !== "chat") {
-    const key = formatKeyPath(["model_providers", providerId, "wire_api"]);
-    throw fail(
-      `${file}: ${key} = ${JSON.stringify(provider.wireApi)} is not supported yet; use wire_api = "chat" or --chat-completions`,
-      key,
-    );
+  if (cli.chatCompletions) {
+    const preset = findPreset(providerId);
+    // A messages-only service has no Chat Completions endpoint at its base URL to force.
+    if (preset?.wire === "messages" && provider.baseUrl === preset.baseUrl) {
+      throw fail(
+        `--chat-completions: ${providerId} (${preset.baseUrl}) serves only the Anthropic Messages API; select a provider with a Chat Completions endpoint (docs/providers.md lists them) or drop --chat-completions`,
+        "model_provider",
+      );
+    }
   }
-
   const model = cli.model ?? user.model;
   const harness = cli.harness ?? user.harness;
   const harnessSource = settingSource({
@@ -113,9 +116,27 @@ export function loadConfig(options: LoadConfigOptions): Config {
     mode: user.mode ?? "workspace-write",
     modelContextWindow: user.model_context_window,
     autoCompactTokenLimit: user.model_auto_compact_token_limit,
+    ...reasoningSettings(user),
     maxTurnSteps: user.max_turn_steps ?? DEFAULT_MAX_TURN_STEPS,
     mcpServers: user.mcp_servers ?? {},
     modelPrices: modelPrices(user.model_prices ?? {}),
+  };
+}
+
+function reasoningSettings(user: ConfigLayer): Pick<Config, "reasoning" | "thinkingBudget"> {
+  const effort = user.model_reasoning_effort;
+  const summary = user.model_reasoning_summary;
+  const budget = user.model_thinking_budget;
+  return {
+    ...(effort === undefined && summary === undefined
+      ? {}
+      : {
+          reasoning: {
+            ...(effort === undefined ? {} : { effort }),
+            ...(summary === undefined ? {} : { summary }),
+          },
+        }),
+    ...(budget === undefined ? {} : { thinkingBudget: budget }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { nonEmpty } from "./builtin-providers.js";
 import { isHttpUrl, type ProviderTable } from "./config-schema.js";
+import { findPreset } from "./provider-presets.js";
 import { formatKeyPath } from "./tables.js";
 import type { ProviderConfig } from "./types.js";
 
@@ -36,6 +37,8 @@ export function resolveProvider(
   const envKey = table.env_key;
   let apiKey = envKey === undefined ? undefined : nonEmpty(options.env[envKey]);
   if (apiKey === undefined && options.baseUrlFromEnv) apiKey = nonEmpty(options.env.OPENAI_API_KEY);
+  const preset = findPreset(id);
+  const keysUrl = preset?.envKey !== undefined && preset.envKey === envKey ? preset.keysUrl : undefined;
   return {
     id,
     name: table.name ?? id,
@@ -43,6 +46,10 @@ export function resolveProvider(
     ...(envKey === undefined ? {} : { envKey }),
     ...(apiKey === undefined ? {} : { apiKey }),
     wireApi: table.wire_api ?? "chat",
+    ...(keysUrl === undefined ? {} : { keysUrl }),
+    ...(table.reasoning_back === undefined ? {} : { reasoningBack: table.reasoning_back }),
+    ...(table.extra_body === undefined ? {} : { extraBody: { ...table.extra_body } }),
+    ...(table.auth_style === undefined ? {} : { authStyle: table.auth_style }),
     httpHeaders: { ...table.http_headers },
     queryParams: { ...table.query_params },
     requestMaxRetries: table.request_max_retries ?? DEFAULT_REQUEST_MAX_RETRIES,

@@ -52,7 +52,9 @@ export function setupProblem(config: Config, model: string | undefined): SetupPr
     return {
       kind: "key_unset",
       what: `The ${p.name} provider reads its API key from \`${p.envKey}\`, which is not set`,
-      fix: `Set it where this agent is started (for an editor, the \`env\` of its agent server entry), or remove \`env_key\` under [model_providers.${p.id}] in ${config.file}.`,
+      fix: p.keysUrl
+        ? `Get a key at ${p.keysUrl} and set it where this agent is started (for an editor, the \`env\` of its agent server entry); \`interpreter doctor\` checks it.`
+        : `Set it where this agent is started (for an editor, the \`env\` of its agent server entry), or remove \`env_key\` under [model_providers.${p.id}] in ${config.file}.`,
     };
   }
   return undefined;

@@ -1,6 +1,10 @@
 /** The one validated configuration the rest of the daemon sees. */
 
 export type WireApi = "chat" | "responses" | "messages";
+/** Chat: whether assistant reasoning goes back as `reasoning_content`. */
+export type ReasoningBack = "present" | "never";
+/** Messages: the key as Anthropic's `x-api-key` header or as a bearer token. */
+export type AuthStyle = "x-api-key" | "bearer";
 
 export interface ProviderConfig {
   id: string;
@@ -11,11 +15,22 @@ export interface ProviderConfig {
   /** The key itself, resolved from `envKey` (never logged, never stored). */
   apiKey?: string;
   wireApi: WireApi;
+  /** Where to get a key, for messages about an unset `envKey` (presets only). */
+  keysUrl?: string;
+  /** Quirks, from the preset and `reasoning_back`, `extra_body`, `auth_style` (unset: the wire's default). */
+  reasoningBack?: ReasoningBack;
+  extraBody?: Record<string, unknown>;
+  authStyle?: AuthStyle;
   httpHeaders: Record<string, string>;
   queryParams: Record<string, string>;
   requestMaxRetries: number;
   streamIdleTimeoutMs: number;
 }
+
+export const REASONING_EFFORTS = ["none", "minimal", "low", "medium", "high", "xhigh"] as const;
+export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
+export const REASONING_SUMMARIES = ["auto", "concise", "detailed", "none"] as const;
+export type ReasoningSummary = (typeof REASONING_SUMMARIES)[number];
 
 /** Prices per million tokens, from `[model_prices."<model>"]`. */
 export interface ModelPrice {
@@ -55,6 +70,10 @@ export interface Config {
   modelContextWindow?: number;
   /** `model_auto_compact_token_limit`: compact at this many tokens instead of the harness's rule. */
   autoCompactTokenLimit?: number;
+  /** `model_reasoning_effort` and `model_reasoning_summary` (Codex's keys); a harness's knobs win. */
+  reasoning?: { effort?: ReasoningEffort; summary?: ReasoningSummary };
+  /** `model_thinking_budget`: extended-thinking tokens on the Messages wire. */
+  thinkingBudget?: number;
   /** Upper bound of model requests in one turn. */
   maxTurnSteps: number;
   /** Per-session MCP servers from `[mcp_servers.*]`, kept verbatim for a later layer. */

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { nonEmpty } from "../../config/builtin-providers.js";
 import { type HostedProvider, hostedProviders } from "../../config/hosted-providers.js";
+import { findPreset } from "../../config/provider-presets.js";
 import { ConfigError } from "../../config/types.js";
 import { type NewConfig, newConfigText, writeNewConfig } from "../../config/write-new-config.js";
 import { listModels } from "../../providers/list-models.js";
@@ -38,12 +39,12 @@ interface Endpoint {
 
 type Found = Extract<LocalServerProbe, { found: true }>;
 
-/** The config.toml lines that select a found local server (its table only when not built in). */
+/** The config.toml lines that select a found local server (its table only when it is no preset). */
 export function serverConfig(probe: Found): Omit<NewConfig, "model"> {
   const { server } = probe;
   return {
     providerId: server.id,
-    ...(server.builtin ? {} : { provider: { name: server.name, baseUrl: probe.baseUrl } }),
+    ...(findPreset(server.id) ? {} : { provider: { name: server.name, baseUrl: probe.baseUrl } }),
   };
 }
 
@@ -141,13 +142,8 @@ async function pickHosted(
     renderer.lines(["", ...keyAdvice(provider, style)]);
     return { quit: 0 };
   }
-  const config: Endpoint["config"] =
-    provider.id === "openai"
-      ? { providerId: "openai" }
-      : {
-          providerId: provider.id,
-          provider: { name: provider.name, baseUrl: provider.baseUrl, envKey: provider.envKey },
-        };
+  // Every hosted provider is a preset: `model_provider` alone selects it.
+  const config: Endpoint["config"] = { providerId: provider.id };
   return { endpoint: { name: provider.name, baseUrl: provider.baseUrl, apiKey, config } };
 }
 

@@ -1,3 +1,4 @@
+import { endpointSettings } from "../../config/endpoint-settings.js";
 import { resolveHome } from "../../config/home.js";
 import { setupProblem } from "../../config/setup-problem.js";
 import type { CliOverrides, Config } from "../../config/types.js";
@@ -6,6 +7,7 @@ import { type Check, fail, skip } from "./check.js";
 import { endpointChecks, unconfiguredChecks } from "./endpoint-checks.js";
 import { configCheck, databaseCheck, homeCheck, nodeCheck } from "./local-checks.js";
 import { localServersCheck } from "./local-servers-check.js";
+import { providerCheck } from "./provider-check.js";
 import { harnessCheck, mcpChecks, sandboxCheck } from "./runtime-checks.js";
 import { windowCheck } from "./window-check.js";
 
@@ -64,9 +66,11 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     return report(checks);
   }
 
-  // A first run (or hosted OpenAI without a key) cannot get an answer: say so instead of probing.
+  checks.push(providerCheck(config, env));
+  // A first run, or a hosted provider without its key, cannot get an answer: say what to set
+  // (the message sessions give) instead of probing.
   const problem = setupProblem(config, config.model);
-  if (problem && (problem.kind === "unconfigured" || problem.kind === "no_key")) {
+  if (problem && problem.kind !== "no_model") {
     checks.push(...unconfiguredChecks(problem));
     checks.push(await harnessCheck(config, { toolsRejected: false }));
     checks.push(
@@ -85,6 +89,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
       baseUrl: p.baseUrl,
       ...(p.apiKey ? { apiKey: p.apiKey } : {}),
       model: config.model ?? "",
+      ...endpointSettings(config),
       headers: p.httpHeaders,
       queryParams: p.queryParams,
     },
@@ -121,6 +126,7 @@ async function withRuntimeChecks(
 }
 
 const NEEDS_CONFIG: Array<[string, string]> = [
+  ["provider", "Provider"],
   ["endpoint", "Endpoint"],
   ["harness", "Harness"],
   ["window", "Context window"],

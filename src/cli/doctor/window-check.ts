@@ -1,5 +1,6 @@
 import os from "node:os";
 import path from "node:path";
+import { endpointSettings } from "../../config/endpoint-settings.js";
 import { gitCeilings } from "../../config/git-ceilings.js";
 import type { Config } from "../../config/types.js";
 import { loadAgentsMd } from "../../context/agents-md.js";
@@ -44,6 +45,7 @@ export async function windowCheck(options: {
       baseUrl: p.baseUrl,
       ...(p.apiKey ? { apiKey: p.apiKey } : {}),
       model,
+      ...endpointSettings(config),
       headers: p.httpHeaders,
       queryParams: p.queryParams,
     },
