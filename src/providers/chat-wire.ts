@@ -1,3 +1,4 @@
+import type { ReasoningBack } from "../config/types.js";
 import type { Message, ModelRequest, ToolSpec, UserPart } from "./model-request.js";
 import { textOf } from "./model-request.js";
 
@@ -28,7 +29,7 @@ export interface ChatTool {
  * Kimi thinking models require it on later requests, strict servers (OpenAI, Mistral) reject
  * the field. `present` sends it where the request has reasoning (an empty part included).
  */
-export type ReasoningBack = "present" | "never";
+export type { ReasoningBack };
 
 export interface ChatWireOptions {
   model: string;

@@ -3,10 +3,11 @@
  * (Chat Completions, OpenAI Responses, Anthropic Messages). Richer than any one wire, so no
  * harness ever builds wire JSON and the history can be sent on any of them.
  */
+import type { WireApi } from "../config/types.js";
 import type { Continuation } from "../store/events.js";
 
-/** The model APIs the originals speak. */
-export type Wire = "chat" | "responses" | "messages";
+/** The model APIs the originals speak (config's `wire_api`). */
+export type Wire = WireApi;
 export const WIRES: readonly Wire[] = ["chat", "responses", "messages"];
 
 /** A cache breakpoint after this block (Anthropic `cache_control`; ignored where a wire has none). */

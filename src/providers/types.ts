@@ -1,4 +1,4 @@
-import type { ReasoningBack } from "./chat-wire.js";
+import type { AuthStyle, ReasoningBack } from "../config/types.js";
 import type { Continuation, ModelRequest, Wire } from "./model-request.js";
 
 /**
@@ -20,7 +20,7 @@ export interface ModelEndpoint {
   /** Body fields sent with every request on this endpoint (a provider's own switches, e.g. Qwen's `enable_thinking`). */
   extraBody?: Record<string, unknown>;
   /** Messages: the key as `x-api-key` (Anthropic) or as a bearer token (some compatible endpoints); default `x-api-key`. */
-  authStyle?: "x-api-key" | "bearer";
+  authStyle?: AuthStyle;
   /** Reasoning settings from config (`model_reasoning_effort`, `model_reasoning_summary`); a harness's knobs win. */
   reasoning?: { effort?: string; summary?: string };
   /** Messages: extended thinking budget from config (`model_thinking_budget`); a harness's knobs win. */

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { setImmediate } from "node:timers/promises";
+import { endpointSettings } from "../config/endpoint-settings.js";
 import { gitCeilings } from "../config/git-ceilings.js";
 import type { Logger } from "../config/logger.js";
 import { setupMessage, setupProblem } from "../config/setup-problem.js";
@@ -283,7 +284,7 @@ export class SessionManager {
       baseUrl: p.baseUrl,
       apiKey: p.apiKey,
       model,
-      wire: p.wireApi,
+      ...endpointSettings(this.deps.config),
       headers: p.httpHeaders,
       queryParams: p.queryParams,
       maxRetries: p.requestMaxRetries,
