@@ -157,6 +157,22 @@ describe("an unknown harness is refused, naming where it came from and the ids t
     });
   }
 
+  it("refuses a harness on a wire its original does not speak, before any request", async () => {
+    model = await startFakeModel();
+    const home = tempDir("oi-home-");
+    const file = path.join(home, "config.toml");
+    writeFileSync(
+      file,
+      `model_provider = "m"\nharness = "kimi-code"\n[model_providers.m]\nbase_url = "${model.url}"\nwire_api = "messages"\n`,
+    );
+    const result = await runCli(["exec", "-m", "kimi-k2", "hello"], { home, env: {} });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `interpreter: ${file}: harness: harness "kimi-code" does not run on wire_api = "messages" (it runs on chat); harnesses for "messages": claude-code, claude-code-bare\n`,
+    );
+    expect(model.requests).toHaveLength(0);
+  });
+
   it("from the ACP harness config option: invalid params listing the ids, the session unchanged", async () => {
     model = await startFakeModel();
     const oi = await startInProcess({ model });
