@@ -15,9 +15,10 @@ export const THINK_MS = 1_000;
 /**
  * Starts `command args` as an ACP agent and connects the SDK client; times spawn → initialize.
  * `stderr` is a file descriptor for the agent's stderr (default: dropped); `onSpawn(child)` lets a
- * caller watch or kill an agent that never answers `initialize`.
+ * caller watch or kill an agent that never answers `initialize`; `onUpdate(params, at)` sees each
+ * session/update as it arrives.
  */
-export async function startAgent({ command, args, env, cwd, stderr = "ignore", onSpawn }) {
+export async function startAgent({ command, args, env, cwd, stderr = "ignore", onSpawn, onUpdate }) {
   const start = performance.now();
   const child = spawn(command, args, { env, cwd, stdio: ["pipe", "pipe", stderr] });
   onSpawn?.(child);
@@ -28,6 +29,7 @@ export async function startAgent({ command, args, env, cwd, stderr = "ignore", o
     .onNotification(methods.client.session.update, ({ params }) => {
       firstUpdateAt ??= performance.now();
       updates.push(params);
+      onUpdate?.(params, performance.now());
     })
     .onRequest(methods.client.session.requestPermission, ({ params }) => ({
       outcome: { outcome: "selected", optionId: params.options[0].optionId },
@@ -75,13 +77,14 @@ export async function startAgent({ command, args, env, cwd, stderr = "ignore", o
 }
 
 /** Our daemon through the installed launcher, in a fresh home with the given mode. */
-export function ourDaemon({ launcher, scratch, modelUrl, mode = "full-access", snapshot = true }) {
+export function ourDaemon({ launcher, scratch, modelUrl, mode = "full-access", snapshot = true, onUpdate }) {
   const home = mkdtempSync(path.join(scratch, "home-"));
   writeFileSync(path.join(home, "config.toml"), `mode = "${mode}"\n`);
   return {
     home,
     start: () =>
       startAgent({
+        onUpdate,
         command: launcher,
         args: ["acp", "-m", "mock-model"],
         env: {

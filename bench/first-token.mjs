@@ -1,0 +1,79 @@
+// Time to first token of a session's first prompt, and what loading the model SDKs costs: the
+// figures that show whether moving the wires onto the official SDKs slowed what users feel.
+// The scripted model answers at once; the user pauses THINK_MS between session/new and typing,
+// as in every other bench, so work done in the background after session/new is off the clock.
+// Usage: node bench/first-token.mjs [--runs 10] [--launcher <path to bin/interpreter>] [--out <file>]
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { ourDaemon, rssMb, THINK_MS } from "./daemon.mjs";
+import { benchSetup, LAUNCHER, median, numberArg, ROOT, round } from "./support.mjs";
+
+const RUNS = numberArg("--runs", 10);
+const at = process.argv.indexOf("--launcher");
+const launcher = at > 0 ? path.resolve(process.argv[at + 1]) : LAUNCHER;
+const outAt = process.argv.indexOf("--out");
+const out = outAt > 0 ? process.argv[outAt + 1] : path.join(ROOT, "bench/results/first-token.json");
+const { scratch, startFakeModel } = await benchSetup("oi-first-token-");
+const model = await startFakeModel({ models: ["mock-model"] });
+
+/** One daemon: initialize, session/new, a pause, then a prompt; ms to the first answer chunk. */
+async function firstToken() {
+  let sentAt;
+  let firstAt;
+  const daemon = ourDaemon({
+    launcher,
+    scratch,
+    modelUrl: model.url,
+    onUpdate: (params, when) => {
+      if (sentAt !== undefined && params.update.sessionUpdate === "agent_message_chunk") firstAt ??= when;
+    },
+  });
+  const agent = await daemon.start();
+  const { sessionId } = await agent.newSession(mkdtempSync(path.join(scratch, "ws-")));
+  await sleep(THINK_MS);
+  model.reply({ text: "Hello there." });
+  sentAt = performance.now();
+  await agent.prompt(sessionId, "hi");
+  const rss = rssMb(agent.child.pid);
+  await agent.stop();
+  return { ttftMs: firstAt - sentAt, rssMb: rss };
+}
+
+/** A fresh node importing `name`: wall time of the import and the resident memory it adds. */
+function importCost(name) {
+  const code = `const r=process.memoryUsage().rss;const t=performance.now();await import(${JSON.stringify(name)});console.log(JSON.stringify({ms:performance.now()-t,mb:(process.memoryUsage().rss-r)/1048576}))`;
+  const run = spawnSync(process.execPath, ["--input-type=module", "-e", code], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+  return run.status === 0 ? JSON.parse(run.stdout) : undefined;
+}
+
+const rows = { ttft: [], rss: [] };
+for (let i = 0; i < RUNS; i++) {
+  const { ttftMs, rssMb: rss } = await firstToken();
+  rows.ttft.push(ttftMs);
+  rows.rss.push(rss);
+}
+const imports = {};
+for (const name of ["openai", "@anthropic-ai/sdk", "undici"]) {
+  const samples = Array.from({ length: 5 }, () => importCost(name)).filter(Boolean);
+  imports[name] = samples.length
+    ? { ms: round(median(samples.map((s) => s.ms))), mb: round(median(samples.map((s) => s.mb))) }
+    : "not installed";
+}
+await model.close();
+const result = {
+  date: new Date().toISOString(),
+  launcher,
+  runs: RUNS,
+  firstTokenMs: round(median(rows.ttft)),
+  firstTokenMsAll: rows.ttft.map(round),
+  rssAfterFirstPromptMb: round(median(rows.rss)),
+  imports,
+};
+mkdirSync(path.dirname(out), { recursive: true });
+writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+process.stderr.write(`${JSON.stringify(result)}\n`);
