@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import { type AddressInfo, connect } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createMessagesProvider } from "../src/providers/anthropic-messages.js";
 import type { Continuation, ModelRequest } from "../src/providers/model-request.js";
@@ -453,6 +455,61 @@ describe("messages provider: failures", () => {
     expect(events.at(-1)).toEqual({ type: "done", finishReason: "cancelled" });
     expect(events.filter((e) => e.type === "error")).toEqual([]);
     await connectionDropped;
+    model.assertDone();
+  });
+});
+
+describe("messages provider: connections", () => {
+  it("ends with a network error, not a retry, when the connection breaks after text", async () => {
+    model.reply({ text: "partial answer that breaks", chunkSize: 4, cutAfterChunks: 6 });
+    const events = await stream();
+    expect(textOf(events, "text").length).toBeGreaterThan(0);
+    expect(find(events, "error")?.error).toMatchObject({ code: "network" });
+    expect(find(events, "retry")).toBeUndefined();
+    model.assertDone();
+  });
+
+  it("gives up on a silent stream after the idle timeout and retries it", async () => {
+    model.reply({ hang: true }, { text: "awake" });
+    const events = await stream(hello, { ...endpoint, streamIdleTimeoutMs: 200 });
+    expect(find(events, "retry")?.reason).toContain("idle timeout");
+    expect(textOf(events, "text")).toBe("awake");
+    model.assertDone();
+  });
+
+  it("goes through the proxy HTTP_PROXY names", async () => {
+    const proxied: string[] = [];
+    const proxy = createServer();
+    // undici tunnels through the proxy with CONNECT, plain-HTTP targets included.
+    proxy.on("connect", (req, client, head) => {
+      proxied.push(`${req.method} ${req.url}`);
+      const [host, port] = (req.url ?? "").split(":");
+      const upstream = connect(Number(port), host ?? "127.0.0.1", () => {
+        client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
+        upstream.write(head);
+        upstream.pipe(client);
+        client.pipe(upstream);
+      });
+      upstream.on("error", () => client.destroy());
+      client.on("error", () => upstream.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    const saved = { HTTP_PROXY: process.env.HTTP_PROXY, NO_PROXY: process.env.NO_PROXY };
+    process.env.HTTP_PROXY = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    delete process.env.NO_PROXY;
+    try {
+      model.reply({ text: "via the proxy" });
+      const events = await stream();
+      expect(textOf(events, "text")).toBe("via the proxy");
+      expect(proxied).toEqual([`CONNECT ${new URL(model.url).host}`]);
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
     model.assertDone();
   });
 });
