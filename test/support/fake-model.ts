@@ -18,6 +18,8 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import type { FakeWire } from "./fake-wire.js";
+import { messagesWire } from "./fake-wire-messages.js";
 
 export interface FakeToolCall {
   /** Defaults to `call_fake_<n>`. */
@@ -31,6 +33,8 @@ export interface FakeUsage {
   prompt_tokens?: number;
   completion_tokens?: number;
   cached_tokens?: number;
+  /** Messages: of `prompt_tokens`, written to the cache (`cache_creation_input_tokens`). */
+  cache_write_tokens?: number;
   reasoning_tokens?: number;
 }
 
@@ -204,7 +208,8 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
       else sendJson(res, 404, { error: "not found" });
       return;
     }
-    if (req.method !== "POST" || path !== "/v1/chat/completions") {
+    const wire = req.method === "POST" ? WIRES.find((each) => each.path === path) : undefined;
+    if (req.method !== "POST" || (path !== "/v1/chat/completions" && !wire)) {
       errors.push(`unexpected call: ${req.method} ${req.url}`);
       sendJson(res, 404, { error: { message: `fake model: no route ${req.method} ${path}` } });
       return;
@@ -215,6 +220,8 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
       errors.push(`request body is not JSON: ${raw.slice(0, 200)}`);
     }
     requests.push(record);
+    for (const problem of wire?.validate(record.body) ?? [])
+      errors.push(`call #${requests.length}: ${problem}`);
     const step = steps.shift();
     if (!step) {
       errors.push(`unexpected call #${requests.length}: no scripted step left`);
@@ -226,10 +233,16 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     } catch (error) {
       errors.push(`expect failed on call #${requests.length}: ${(error as Error).message}`);
     }
-    await serveStep(step, req, res, record.body);
+    await serveStep(step, req, res, record.body, wire);
   }
 
-  async function serveStep(step: FakeStep, req: IncomingMessage, res: ServerResponse, body: ChatBody) {
+  async function serveStep(
+    step: FakeStep,
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: ChatBody,
+    wire?: FakeWire,
+  ) {
     if ("handle" in step) return step.handle(req, res, body);
     if ("status" in step) return sendStatus(res, step);
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
@@ -241,7 +254,10 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
       else res.end();
       return;
     }
-    const chunks = replyChunks(step, body, () => `call_fake_${++callCounter}`);
+    const nextId = () => `call_fake_${++callCounter}`;
+    const chunks = wire
+      ? wire.events(step, body, nextId)
+      : replyChunks(step, body, nextId).map((data): { event?: string; data: string } => ({ data }));
     const size = chunkSizeOf(step);
     const textChunks = 1 + pieceCount(step.reasoning, size) + pieceCount(step.text, size);
     const hangAt = step.hangAfterText ? textChunks : step.hangAfterChunks;
@@ -251,7 +267,7 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
       if (sent === step.cutAfterChunks) return cut(res, step.reset);
       if (sent === hangAt) return;
       if (step.delayMs && sent > 0) await new Promise((resolve) => setTimeout(resolve, step.delayMs));
-      res.write(`data: ${chunk}\n\n`);
+      res.write(`${chunk.event ? `event: ${chunk.event}\n` : ""}data: ${chunk.data}\n\n`);
       sent++;
     }
     res.end();
@@ -286,6 +302,9 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     },
   };
 }
+
+/** The wires besides Chat Completions, by route. */
+const WIRES: readonly FakeWire[] = [messagesWire];
 
 /** The SSE data payloads for a reply step, `[DONE]` included. Exported for fixture-style tests. */
 export function replyChunks(step: ReplyStep, body: ChatBody, nextId: () => string): string[] {

@@ -1,0 +1,131 @@
+import type Anthropic from "@anthropic-ai/sdk";
+import { messagesAttempt } from "./messages-attempt.js";
+import { sdkFailure } from "./messages-failure.js";
+import { messagesBaseUrl, messagesBody } from "./messages-wire.js";
+import type { ModelRequest } from "./model-request.js";
+import { describeFailure, ProviderRequestError } from "./provider-error.js";
+import { sleepUnlessAborted } from "./retry.js";
+import { withRetries } from "./retry-loop.js";
+import type { ModelEndpoint, Provider, StreamOptions } from "./types.js";
+
+export interface MessagesProviderDeps {
+  /** Backoff wait; must resolve (not reject) promptly when the signal aborts. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Backoff jitter source (default `Math.random`). */
+  random?: () => number;
+}
+
+type Sdk = typeof import("@anthropic-ai/sdk");
+interface Loaded {
+  client: Anthropic;
+  sdk: Sdk;
+}
+
+const DEFAULT_MAX_RETRIES = 4;
+const DEFAULT_IDLE_TIMEOUT_MS = 300_000;
+const LIST_MODELS_TIMEOUT_MS = 5_000;
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** The SDK would log to `console`, and stdout is the protocol. */
+const SILENT = { debug() {}, info() {}, warn() {}, error() {} };
+
+/**
+ * A provider for Anthropic's Messages API and the endpoints that copy it (Moonshot, DeepSeek,
+ * Z.AI, MiniMax), through the official SDK. The SDK is loaded on the first request, never at
+ * start; its retries and timeout are off, ours know what the editor already saw.
+ */
+export function createMessagesProvider(endpoint: ModelEndpoint, deps: MessagesProviderDeps = {}): Provider {
+  const maxRetries = endpoint.maxRetries ?? DEFAULT_MAX_RETRIES;
+  // 0, negative or infinite means "never"; Node fires longer timers immediately, so clamp.
+  const idle = endpoint.streamIdleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  const idleTimeoutMs = idle > 0 && idle < MAX_TIMER_MS ? idle : MAX_TIMER_MS;
+  let loaded: Promise<Loaded> | undefined;
+  // A failed load (a broken install) is not kept: the next request tries again.
+  const client = () => {
+    loaded ??= loadClient(endpoint).catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    });
+    return loaded;
+  };
+  const options = {
+    model: endpoint.model,
+    thinkingBudget: endpoint.thinkingBudget,
+    extraBody: endpoint.extraBody,
+  };
+
+  return {
+    stream(request: ModelRequest, { signal }: StreamOptions) {
+      return withRetries({
+        endpoint,
+        signal,
+        maxRetries,
+        sleep: deps.sleep ?? sleepUnlessAborted,
+        random: deps.random ?? Math.random,
+        attempt: () => {
+          const body = messagesBody(request, options);
+          return (attemptSignal) =>
+            messagesAttempt({ client: client(), body, signal: attemptSignal, idleTimeoutMs });
+        },
+      });
+    },
+
+    async listModels({ signal }: StreamOptions) {
+      let sdk: Sdk | undefined;
+      try {
+        const ready = await client();
+        sdk = ready.sdk;
+        const both = AbortSignal.any([signal, AbortSignal.timeout(LIST_MODELS_TIMEOUT_MS)]);
+        const ids: string[] = [];
+        for await (const model of ready.client.models.list({ limit: 1000 }, { signal: both }))
+          ids.push(model.id);
+        return ids;
+      } catch (error) {
+        const failure = sdkFailure(error, { sdk, midResponse: false });
+        throw new ProviderRequestError(describeFailure({ failure, endpoint }));
+      }
+    },
+  };
+}
+
+async function loadClient(endpoint: ModelEndpoint): Promise<Loaded> {
+  const [sdk, dispatcher] = await Promise.all([import("@anthropic-ai/sdk"), proxyDispatcher()]);
+  const key = endpoint.apiKey ?? "";
+  const bearer = endpoint.authStyle === "bearer";
+  const client = new sdk.default({
+    baseURL: messagesBaseUrl(endpoint.baseUrl),
+    // A credential is always passed, "" for none: without one the SDK looks for Anthropic
+    // profiles on disk and would send their token to whatever endpoint this is.
+    ...(bearer && key ? { authToken: key } : { apiKey: key }),
+    defaultHeaders: { ...authHeaders(key, bearer), ...endpoint.headers },
+    ...(endpoint.queryParams ? { defaultQuery: endpoint.queryParams } : {}),
+    maxRetries: 0,
+    // Our idle timer governs; the SDK's would cut long answers and only covers the headers.
+    timeout: MAX_TIMER_MS,
+    ...(dispatcher ? { fetchOptions: { dispatcher } as Anthropic.RequestOptions["fetchOptions"] } : {}),
+    logger: SILENT,
+    logLevel: "off",
+    openTelemetry: false,
+  });
+  return { client, sdk };
+}
+
+/**
+ * HTTPS_PROXY / HTTP_PROXY with NO_PROXY, as the originals honour them, over one keep-alive pool
+ * per provider. undici is loaded only when a proxy is named: without one, fetch's own keep-alive
+ * pool does the same, and the package would add to the first request's wait and to the heap.
+ */
+async function proxyDispatcher(): Promise<object | undefined> {
+  const names = ["HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"];
+  if (!names.some((name) => process.env[name])) return undefined;
+  const { EnvHttpProxyAgent } = await import("undici");
+  return new EnvHttpProxyAgent();
+}
+
+/**
+ * This SDK sends any key as `Authorization: Bearer`; Anthropic's own API and most compatible
+ * endpoints take it as `x-api-key` (`null` removes the SDK's header).
+ */
+function authHeaders(key: string, bearer: boolean): Record<string, string | null> {
+  if (bearer && key) return {};
+  return key && !bearer ? { "x-api-key": key, authorization: null } : { authorization: null };
+}
