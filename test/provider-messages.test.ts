@@ -78,7 +78,7 @@ describe("messages provider: replies", () => {
     expect(sent.path).toBe("/v1/messages");
     expect(sent.headers["x-api-key"]).toBe("sk-ant-test-secret-123");
     expect(sent.headers.authorization).toBeUndefined();
-    expect(sent.headers["anthropic-version"]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(sent.headers["anthropic-version"]).toBe("2023-06-01");
     expect(sent.headers["x-custom"]).toBe("yes");
     expect(sent.query).toEqual({ tag: "a" });
     model.assertDone();

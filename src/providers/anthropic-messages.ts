@@ -25,6 +25,11 @@ const DEFAULT_MAX_RETRIES = 4;
 const DEFAULT_IDLE_TIMEOUT_MS = 300_000;
 const LIST_MODELS_TIMEOUT_MS = 5_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/**
+ * The API version Claude Code and pi send, and the one Anthropic-compatible endpoints document;
+ * the SDK would send its own newer date, which those endpoints do not know.
+ */
+const API_VERSION = "2023-06-01";
 /** The SDK would log to `console`, and stdout is the protocol. */
 const SILENT = { debug() {}, info() {}, warn() {}, error() {} };
 
@@ -96,7 +101,7 @@ async function loadClient(endpoint: ModelEndpoint): Promise<Loaded> {
     // A credential is always passed, "" for none: without one the SDK looks for Anthropic
     // profiles on disk and would send their token to whatever endpoint this is.
     ...(bearer && key ? { authToken: key } : { apiKey: key }),
-    defaultHeaders: { ...authHeaders(key, bearer), ...endpoint.headers },
+    defaultHeaders: { "anthropic-version": API_VERSION, ...authHeaders(key, bearer), ...endpoint.headers },
     ...(endpoint.queryParams ? { defaultQuery: endpoint.queryParams } : {}),
     maxRetries: 0,
     // Our idle timer governs; the SDK's would cut long answers and only covers the headers.
