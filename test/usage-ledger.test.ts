@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config/load-config.js";
 import { ConfigError } from "../src/config/types.js";
+import { requestCost } from "../src/sessions/usage-totals.js";
 import { openStore } from "../src/store/open-store.js";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
 import { type InProcessAgent, startInProcess, tempDir } from "./support/in-process.js";
@@ -129,5 +130,22 @@ describe("token and cost ledger", () => {
     const load = () => loadConfig({ env: { INTERPRETER_HOME: home }, userHome: home });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(/model_prices\.gpt-5\.input: expected a non-negative number .*got "cheap"/);
+  });
+});
+
+describe("cache prices", () => {
+  it("bills cache reads at cached_input and Anthropic's cache writes at cache_write, the rest at input", () => {
+    const price = { input: 3, cachedInput: 0.3, cacheWrite: 3.75, output: 15, currency: "USD" };
+    const usage = {
+      inputTokens: 10_000,
+      cachedInputTokens: 6_000,
+      cacheWriteTokens: 3_000,
+      outputTokens: 1_000,
+    };
+    // 1,000 plain input tokens, 6,000 read from the cache, 3,000 written to it.
+    expect(requestCost(usage, price)).toBeCloseTo(
+      (1_000 * 3 + 6_000 * 0.3 + 3_000 * 3.75 + 1_000 * 15) / 1e6,
+      12,
+    );
   });
 });

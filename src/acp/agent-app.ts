@@ -229,6 +229,7 @@ function turnUsage(before: UsageTotals, after: UsageTotals) {
     inputTokens,
     outputTokens,
     cachedReadTokens: after.cachedInputTokens - before.cachedInputTokens,
+    cachedWriteTokens: after.cacheWriteTokens - before.cacheWriteTokens,
     thoughtTokens: after.reasoningTokens - before.reasoningTokens,
   };
 }

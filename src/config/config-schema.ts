@@ -78,12 +78,16 @@ const pricePerMillion = z
   .number({ error: "expected a non-negative number (price per million tokens)" })
   .min(0, { error: "expected a non-negative number (price per million tokens)" });
 
-/** `[model_prices."<model>"]`: prices per million tokens; `cached_input` defaults to `input`. */
+/**
+ * `[model_prices."<model>"]`: prices per million tokens; `cached_input` (cache reads) and
+ * `cache_write` (Anthropic's cache writes) default to `input`.
+ */
 export const ModelPriceTable = z.looseObject(
   {
     input: pricePerMillion,
     output: pricePerMillion,
     cached_input: pricePerMillion.optional(),
+    cache_write: pricePerMillion.optional(),
     currency: nonEmptyString.optional(),
   },
   { error: "expected a table with input and output prices per million tokens" },

@@ -169,6 +169,7 @@ function modelPrices(tables: NonNullable<ConfigLayer["model_prices"]>): Record<s
     prices[model] = {
       input: t.input,
       cachedInput: t.cached_input ?? t.input,
+      cacheWrite: t.cache_write ?? t.input,
       output: t.output,
       currency: t.currency ?? "USD",
     };

@@ -36,6 +36,8 @@ export type ReasoningSummary = (typeof REASONING_SUMMARIES)[number];
 export interface ModelPrice {
   input: number;
   cachedInput: number;
+  /** Tokens written to the prompt cache (Anthropic bills them above input). */
+  cacheWrite: number;
   output: number;
   /** ISO 4217 code or another unit; default `USD`. */
   currency: string;

@@ -57,7 +57,7 @@ export function usageText(session: Session): string {
         ];
   return [
     `Model requests: ${t.requests}${estimated}`,
-    `Input tokens: ${t.inputTokens} (cached: ${t.cachedInputTokens}, ${share}%)`,
+    `Input tokens: ${t.inputTokens} (cached: ${t.cachedInputTokens}, ${share}%${t.cacheWriteTokens > 0 ? `; written to the cache: ${t.cacheWriteTokens}` : ""})`,
     `Output tokens: ${t.outputTokens} (reasoning: ${t.reasoningTokens})`,
     `Cost: ${cost.trimEnd()}`,
     ...compaction,

@@ -22,6 +22,7 @@ export function usageTotals(history: HistoryEvent[]) {
     inputTokens: 0,
     outputTokens: 0,
     cachedInputTokens: 0,
+    cacheWriteTokens: 0,
     reasoningTokens: 0,
     /** Requests whose tokens were estimated (no usage from the endpoint). */
     estimated: 0,
@@ -39,6 +40,7 @@ export function usageTotals(history: HistoryEvent[]) {
     totals.inputTokens += e.inputTokens;
     totals.outputTokens += e.outputTokens;
     totals.cachedInputTokens += e.cachedInputTokens ?? 0;
+    totals.cacheWriteTokens += e.cacheWriteTokens ?? 0;
     totals.reasoningTokens += e.reasoningTokens ?? 0;
     if (e.estimated) totals.estimated++;
     totals.latencyMs += e.latencyMs ?? 0;
@@ -63,9 +65,11 @@ export function usageTotals(history: HistoryEvent[]) {
  */
 export function requestCost(usage: Usage, price: ModelPrice): number {
   const cached = Math.min(usage.cachedInputTokens ?? 0, usage.inputTokens);
+  const written = Math.min(usage.cacheWriteTokens ?? 0, usage.inputTokens - cached);
   return (
-    ((usage.inputTokens - cached) * price.input +
+    ((usage.inputTokens - cached - written) * price.input +
       cached * price.cachedInput +
+      written * price.cacheWrite +
       usage.outputTokens * price.output) /
     1_000_000
   );

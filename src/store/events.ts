@@ -147,6 +147,8 @@ export const HistoryEvent = z.discriminatedUnion("type", [
     inputTokens: z.number().int(),
     outputTokens: z.number().int(),
     cachedInputTokens: z.number().int().optional(),
+    /** Of the input, written to the prompt cache (Anthropic `cache_creation_input_tokens`). */
+    cacheWriteTokens: z.number().int().optional(),
     reasoningTokens: z.number().int().optional(),
     /** Tokens in the model's context after this response, and the window size. */
     contextUsed: z.number().int(),
