@@ -1,6 +1,7 @@
-import { createChatProvider } from "./openai-chat.js";
+import { createProvider } from "./create-provider.js";
+import type { ModelRequest } from "./model-request.js";
 import { displayUrl, ProviderRequestError } from "./provider-error.js";
-import type { ChatRequest, ModelEndpoint, Provider, ProviderError } from "./types.js";
+import type { ModelEndpoint, Provider, ProviderError } from "./types.js";
 
 /** What one streamed probe request showed. */
 export type StreamProbe =
@@ -38,27 +39,29 @@ export interface ProbeEndpointOptions {
 
 export const PROBE_TOOL = "doctor_ping";
 
-const PLAIN: ChatRequest = {
-  messages: [{ role: "user", content: "This is a connection check. Reply with the single word: ok" }],
+const PLAIN: ModelRequest = {
+  system: [],
+  messages: [{ role: "user", content: [{ type: "text", text: "This is a connection check. Reply with the single word: ok" }] }],
   tools: [],
 };
 
-const WITH_TOOL: ChatRequest = {
-  messages: [{ role: "user", content: `This is a connection check. Call the ${PROBE_TOOL} tool once.` }],
+const WITH_TOOL: ModelRequest = {
+  system: [],
+  messages: [
+    { role: "user", content: [{ type: "text", text: `This is a connection check. Call the ${PROBE_TOOL} tool once.` }] },
+  ],
   tools: [
     {
       type: "function",
-      function: {
-        name: PROBE_TOOL,
-        description: "Answers a connection check. Takes no arguments.",
-        parameters: { type: "object", properties: {}, additionalProperties: false },
-      },
+      name: PROBE_TOOL,
+      description: "Answers a connection check. Takes no arguments.",
+      parameters: { type: "object", properties: {}, additionalProperties: false },
     },
   ],
 };
 
 /**
- * Checks an OpenAI-compatible endpoint the way a session uses it: the model list, one streamed
+ * Checks an endpoint on its wire the way a session uses it: the model list, one streamed
  * answer, one request carrying a tool. No retries (a health check reports what happens now), each
  * step bounded by `timeoutMs`. Stops early when the endpoint is unreachable or rejects the key.
  * Never throws.
@@ -66,7 +69,7 @@ const WITH_TOOL: ChatRequest = {
 export async function probeEndpoint(options: ProbeEndpointOptions): Promise<EndpointProbe> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const endpoint: ModelEndpoint = { ...options.endpoint, maxRetries: 0, streamIdleTimeoutMs: timeoutMs };
-  const provider = options.provider ?? createChatProvider(endpoint);
+  const provider = options.provider ?? createProvider(endpoint);
   const bounded = () =>
     AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(options.signal ? [options.signal] : [])]);
 
@@ -89,7 +92,7 @@ export async function probeEndpoint(options: ProbeEndpointOptions): Promise<Endp
 
 async function probeStream(
   provider: Provider,
-  request: ChatRequest,
+  request: ModelRequest,
   signal: AbortSignal,
   context: { endpoint: ModelEndpoint; timeoutMs: number },
 ): Promise<StreamProbe> {

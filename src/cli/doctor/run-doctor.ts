@@ -85,6 +85,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
       baseUrl: p.baseUrl,
       ...(p.apiKey ? { apiKey: p.apiKey } : {}),
       model: config.model ?? "",
+      wire: p.wireApi,
       headers: p.httpHeaders,
       queryParams: p.queryParams,
     },

@@ -1,0 +1,108 @@
+import type OpenAI from "openai";
+import { MAX_ERROR_BODY_BYTES } from "./http-client.js";
+import type { Wire } from "./model-request.js";
+import type { ModelEndpoint } from "./types.js";
+
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** The SDK refuses to start without a key; local servers take any. Never sent (see below). */
+const NO_KEY = "no-key";
+
+/** The SDK client of one provider, and the raw error bodies its fetch kept. */
+export interface OpenAIClient {
+  sdk: OpenAI;
+  /**
+   * The body of an error response as the server sent it (bounded), found by the `headers` of
+   * the SDK's `APIError`. The SDK keeps only `error` of a JSON body; vLLM and FastAPI put their
+   * message elsewhere.
+   */
+  errorBody(headers: Headers | undefined): string | undefined;
+}
+
+/**
+ * Loads the SDK and undici. Always through `import()` on first use: neither belongs in the
+ * start-up snapshot or on the path to `initialize` (scripts/build.mjs keeps them external).
+ */
+async function loadModules() {
+  const [sdk, undici] = await Promise.all([import("openai"), import("undici")]);
+  return { OpenAI: sdk.default, undici };
+}
+
+/** Imports what a wire's provider needs, so the first prompt does not wait for it. Never rejects. */
+export async function preloadWire(wire: Wire): Promise<void> {
+  try {
+    if (wire === "messages") await Promise.all([import("@anthropic-ai/sdk"), import("undici")]);
+    else await loadModules();
+  } catch {
+    // The first request reports a missing package with the endpoint named.
+  }
+}
+
+/**
+ * One lazily built client per provider instance: our retries (`maxRetries: 0`, only we know
+ * whether output was shown), our idle timer instead of the SDK's timeout, our headers, query
+ * and key, and undici's keep-alive pool behind `EnvHttpProxyAgent` (HTTPS_PROXY, HTTP_PROXY,
+ * NO_PROXY). undici's own `fetch` goes with its dispatcher: Node's built-in fetch is another
+ * undici version.
+ */
+export function openAIClient(endpoint: ModelEndpoint): () => Promise<OpenAIClient> {
+  let client: Promise<OpenAIClient> | undefined;
+  return () => {
+    client ??= build(endpoint);
+    return client;
+  };
+}
+
+async function build(endpoint: ModelEndpoint): Promise<OpenAIClient> {
+  const { OpenAI, undici } = await loadModules();
+  const dispatcher = new undici.EnvHttpProxyAgent();
+  const bodies = new WeakMap<Headers, string>();
+  const fetch = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    // biome-ignore lint/suspicious/noExplicitAny: undici's fetch types differ from the DOM's in name only
+    const response = (await undici.fetch(url as any, { ...(init as any), dispatcher })) as unknown as Response;
+    if (response.ok) return response;
+    const text = await boundedText(response, MAX_ERROR_BODY_BYTES);
+    const copy = new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
+    bodies.set(copy.headers, text);
+    return copy;
+  };
+  const custom = endpoint.headers ?? {};
+  const hasAuth = Object.keys(custom).some((name) => name.toLowerCase() === "authorization");
+  const sdk = new OpenAI({
+    apiKey: endpoint.apiKey || NO_KEY,
+    baseURL: endpoint.baseUrl.replace(/\/+$/, ""),
+    // Explicit, so the SDK does not read OPENAI_ORG_ID / OPENAI_PROJECT_ID from our environment.
+    organization: null,
+    project: null,
+    maxRetries: 0,
+    timeout: MAX_TIMER_MS,
+    // The SDK logs to `console`, and stdout is the protocol.
+    logLevel: "off",
+    fetch,
+    // Without a key no Authorization header goes out at all, as servers with auth off expect.
+    defaultHeaders: { ...(endpoint.apiKey || hasAuth ? {} : { Authorization: null }), ...custom },
+    ...(endpoint.queryParams && Object.keys(endpoint.queryParams).length > 0
+      ? { defaultQuery: endpoint.queryParams }
+      : {}),
+  });
+  return { sdk, errorBody: (headers) => (headers ? bodies.get(headers) : undefined) };
+}
+
+async function boundedText(response: Response, limit: number): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return "";
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  try {
+    while (bytes < limit) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      bytes += value.length;
+    }
+  } catch {
+    // A body cut off mid-way still tells us the status; keep what arrived.
+  } finally {
+    void reader.cancel().catch(() => {});
+  }
+  return Buffer.concat(chunks).subarray(0, limit).toString("utf8");
+}
