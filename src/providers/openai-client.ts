@@ -57,6 +57,7 @@ async function build(endpoint: ModelEndpoint): Promise<OpenAIClient> {
   const dispatcher = new undici.EnvHttpProxyAgent();
   const bodies = new WeakMap<Headers, string>();
   const fetch = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    refuseCredentials(url);
     // biome-ignore lint/suspicious/noExplicitAny: undici's fetch types differ from the DOM's in name only
     const response = (await undici.fetch(url as any, { ...(init as any), dispatcher })) as unknown as Response;
     if (response.ok) return response;
@@ -85,6 +86,13 @@ async function build(endpoint: ModelEndpoint): Promise<OpenAIClient> {
       : {}),
   });
   return { sdk, errorBody: (headers) => (headers ? bodies.get(headers) : undefined) };
+}
+
+/** A key in the URL would end up in logs and error messages; the SDK carries it as a header. */
+function refuseCredentials(url: string | URL | Request): void {
+  const parsed = new URL(typeof url === "string" || url instanceof URL ? url : url.url);
+  if (parsed.username || parsed.password)
+    throw new Error("the base URL includes credentials; put the key in api_key instead");
 }
 
 async function boundedText(response: Response, limit: number): Promise<string> {
