@@ -1,10 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createChatProvider } from "../src/providers/openai-chat.js";
 import type { ModelRequest } from "../src/providers/model-request.js";
+import { createChatProvider } from "../src/providers/openai-chat.js";
 import type { ModelEndpoint, ProviderEvent } from "../src/providers/types.js";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
 
-const request: ModelRequest = { system: [], messages: [{ role: "user", content: [{ type: "text", text: "hi" }] }], tools: [] };
+const request: ModelRequest = {
+  system: [],
+  messages: [{ role: "user", content: [{ type: "text", text: "hi" }] }],
+  tools: [],
+};
 const readTool = {
   type: "function" as const,
   name: "read",

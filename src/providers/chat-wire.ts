@@ -8,7 +8,9 @@ export type ChatMessage =
   | { role: "assistant"; content: string | null; reasoning_content?: string; tool_calls?: ChatToolCall[] }
   | { role: "tool"; tool_call_id: string; content: string };
 
-export type ChatContentPart = { type: "text"; text: string } | { type: "image_url"; image_url: { url: string } };
+export type ChatContentPart =
+  | { type: "text"; text: string }
+  | { type: "image_url"; image_url: { url: string } };
 
 export interface ChatToolCall {
   id: string;
@@ -67,7 +69,11 @@ export function chatMessages(request: ModelRequest, reasoningBack: ReasoningBack
   return messages;
 }
 
-function chatMessage(message: Message, reasoningBack: ReasoningBack, images: ChatContentPart[]): ChatMessage[] {
+function chatMessage(
+  message: Message,
+  reasoningBack: ReasoningBack,
+  images: ChatContentPart[],
+): ChatMessage[] {
   switch (message.role) {
     case "developer":
       return [{ role: "system", content: textOf(message.content, "\n\n") }];
@@ -84,7 +90,13 @@ function chatMessage(message: Message, reasoningBack: ReasoningBack, images: Cha
         out.reasoning_content = reasoning.map((part) => part.text).join("");
       const calls = message.content.flatMap((part) =>
         part.type === "tool_call"
-          ? [{ id: part.id, type: "function" as const, function: { name: part.name, arguments: part.arguments } }]
+          ? [
+              {
+                id: part.id,
+                type: "function" as const,
+                function: { name: part.name, arguments: part.arguments },
+              },
+            ]
           : [],
       );
       if (calls.length > 0) out.tool_calls = calls;

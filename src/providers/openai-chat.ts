@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
-import { chatBody } from "./chat-wire.js";
 import { chatReader } from "./chat-reader.js";
+import { chatBody } from "./chat-wire.js";
 import { listModels } from "./list-models.js";
 import type { ModelRequest } from "./model-request.js";
 import { openAIClient } from "./openai-client.js";
 import { rejectsStreamOptions } from "./provider-error.js";
+import { type ProviderDeps, providerSettings } from "./provider-settings.js";
 import { withRetries } from "./retry-loop.js";
 import { sdkAttempt } from "./sdk-attempt.js";
-import { providerSettings, type ProviderDeps } from "./provider-settings.js";
 import type { ModelEndpoint, Provider, StreamOptions } from "./types.js";
 
 export interface ChatProviderDeps extends ProviderDeps {
@@ -68,7 +68,10 @@ function requestBody(
   askForUsage: boolean,
 ): ChatCompletionCreateParamsStreaming {
   const { model, reasoningBack } = endpoint;
-  const { messages, tools, ...rest } = chatBody(request, { model, ...(reasoningBack ? { reasoningBack } : {}) });
+  const { messages, tools, ...rest } = chatBody(request, {
+    model,
+    ...(reasoningBack ? { reasoningBack } : {}),
+  });
   return {
     model,
     messages,

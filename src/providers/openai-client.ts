@@ -58,11 +58,16 @@ async function build(endpoint: ModelEndpoint): Promise<OpenAIClient> {
   const bodies = new WeakMap<Headers, string>();
   const fetch = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
     refuseCredentials(url);
-    // biome-ignore lint/suspicious/noExplicitAny: undici's fetch types differ from the DOM's in name only
-    const response = (await undici.fetch(url as any, { ...(init as any), dispatcher })) as unknown as Response;
+    // undici's fetch types differ from the DOM's in name only.
+    const undiciFetch = undici.fetch as unknown as (url: unknown, init: unknown) => Promise<Response>;
+    const response = await undiciFetch(url, { ...init, dispatcher });
     if (response.ok) return response;
     const text = await boundedText(response, MAX_ERROR_BODY_BYTES);
-    const copy = new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
+    const copy = new Response(text, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
     bodies.set(copy.headers, text);
     return copy;
   };

@@ -41,14 +41,22 @@ export const PROBE_TOOL = "doctor_ping";
 
 const PLAIN: ModelRequest = {
   system: [],
-  messages: [{ role: "user", content: [{ type: "text", text: "This is a connection check. Reply with the single word: ok" }] }],
+  messages: [
+    {
+      role: "user",
+      content: [{ type: "text", text: "This is a connection check. Reply with the single word: ok" }],
+    },
+  ],
   tools: [],
 };
 
 const WITH_TOOL: ModelRequest = {
   system: [],
   messages: [
-    { role: "user", content: [{ type: "text", text: `This is a connection check. Call the ${PROBE_TOOL} tool once.` }] },
+    {
+      role: "user",
+      content: [{ type: "text", text: `This is a connection check. Call the ${PROBE_TOOL} tool once.` }],
+    },
   ],
   tools: [
     {

@@ -46,11 +46,7 @@ export function responsesReader(): StreamReader<unknown> {
     usage = readUsage(response.usage);
     const reason = string(record(response.incomplete_details).reason);
     finishReason =
-      response.status === "incomplete"
-        ? reason === "content_filter"
-          ? "content_filter"
-          : "length"
-        : "stop";
+      response.status === "incomplete" ? (reason === "content_filter" ? "content_filter" : "length") : "stop";
     return reasoning.length > 0 ? [{ type: "continuation", continuation: [...reasoning] }] : [];
   };
 
@@ -107,7 +103,11 @@ export function responsesReader(): StreamReader<unknown> {
         const failure: Failure =
           events === 0
             ? { kind: "protocol", detail: `no stream events (content-type ${contentType})` }
-            : { kind: "network", detail: "the stream ended before the response completed", midResponse: true };
+            : {
+                kind: "network",
+                detail: "the stream ended before the response completed",
+                midResponse: true,
+              };
         return { kind: "failed", failure, emitted: false };
       }
       const assembled = [...calls.values()]
@@ -125,7 +125,9 @@ function failed(error: Loose): Failure {
   const status = Number(error.code);
   return {
     kind: "in_stream",
-    body: JSON.stringify({ error: { message: code && !message.includes(code) ? `${message} (${code})` : message } }),
+    body: JSON.stringify({
+      error: { message: code && !message.includes(code) ? `${message} (${code})` : message },
+    }),
     ...(status >= 400 && status < 600 ? { status } : {}),
   };
 }

@@ -31,7 +31,12 @@ export function responsesBody(request: ModelRequest, options: ResponsesWireOptio
     include: ["reasoning.encrypted_content"],
     ...(knobs.promptCacheKey !== undefined ? { prompt_cache_key: knobs.promptCacheKey } : {}),
     ...(effort !== undefined || summary !== undefined
-      ? { reasoning: { ...(effort !== undefined ? { effort } : {}), ...(summary !== undefined ? { summary } : {}) } }
+      ? {
+          reasoning: {
+            ...(effort !== undefined ? { effort } : {}),
+            ...(summary !== undefined ? { summary } : {}),
+          },
+        }
       : {}),
     ...(knobs.maxTokens !== undefined ? { max_output_tokens: knobs.maxTokens } : {}),
     ...(knobs.temperature !== undefined ? { temperature: knobs.temperature } : {}),
@@ -85,7 +90,12 @@ function assistantItems(parts: AssistantPart[], custom: Set<string>, customCalls
       for (const next of part.continuation ?? []) if (next.wire === "responses") items.push(next.item);
     } else if (custom.has(part.name)) {
       customCalls.add(part.id);
-      items.push({ type: "custom_tool_call", call_id: part.id, name: part.name, input: customInput(part.arguments) });
+      items.push({
+        type: "custom_tool_call",
+        call_id: part.id,
+        name: part.name,
+        input: customInput(part.arguments),
+      });
     } else {
       items.push({ type: "function_call", call_id: part.id, name: part.name, arguments: part.arguments });
     }

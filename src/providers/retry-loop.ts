@@ -45,7 +45,10 @@ export async function* withRetries(options: RetryLoopOptions): AsyncGenerator<Pr
       if (outcome.kind === "complete") {
         if (outcome.calls.length > 0) yield { type: "tool_calls", calls: outcome.calls };
         if (outcome.usage) yield { type: "usage", usage: outcome.usage };
-        return yield { type: "done", finishReason: finishReasonOf(outcome.finishReason, outcome.calls.length) };
+        return yield {
+          type: "done",
+          finishReason: finishReasonOf(outcome.finishReason, outcome.calls.length),
+        };
       }
       const { failure, emitted } = outcome;
       if (!emitted && options.adjust?.(failure)) continue;
@@ -60,7 +63,10 @@ export async function* withRetries(options: RetryLoopOptions): AsyncGenerator<Pr
   } catch (error) {
     // Only a bug gets here (or a base URL that is not a URL); the contract forbids throwing.
     if (signal.aborted) return yield { type: "done", finishReason: "cancelled" };
-    const failure: Failure = { kind: "protocol", detail: `internal error: ${(error as Error)?.message ?? error}` };
+    const failure: Failure = {
+      kind: "protocol",
+      detail: `internal error: ${(error as Error)?.message ?? error}`,
+    };
     yield { type: "error", error: describeFailure({ failure, endpoint }) };
   }
 }

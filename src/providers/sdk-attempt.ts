@@ -1,7 +1,7 @@
 import type { OpenAIClient } from "./openai-client.js";
+import type { Failure } from "./provider-error.js";
 import type { AttemptOutcome } from "./retry-loop.js";
 import { sdkFailure } from "./sdk-failure.js";
-import type { Failure } from "./provider-error.js";
 import type { ProviderEvent } from "./types.js";
 
 /** How long a stream may stay open after its answer ended before we take the answer as whole. */
@@ -32,7 +32,9 @@ export interface SdkAttemptOptions<T> {
  * how it ended. Never throws. The idle clock only runs while we wait on the server, not while
  * the consumer handles our events; after the finish only the end is due, so it waits less.
  */
-export async function* sdkAttempt<T>(options: SdkAttemptOptions<T>): AsyncGenerator<ProviderEvent, AttemptOutcome> {
+export async function* sdkAttempt<T>(
+  options: SdkAttemptOptions<T>,
+): AsyncGenerator<ProviderEvent, AttemptOutcome> {
   const { signal, idleTimeoutMs, reader } = options;
   const controller = new AbortController();
   const cancel = () => controller.abort();
@@ -82,7 +84,9 @@ export async function* sdkAttempt<T>(options: SdkAttemptOptions<T>): AsyncGenera
     finished = true;
     return reader.complete(contentType);
   } catch (error) {
-    return interrupted() ?? { kind: "failed", failure: sdkFailure(error, options.client, responded), emitted };
+    return (
+      interrupted() ?? { kind: "failed", failure: sdkFailure(error, options.client, responded), emitted }
+    );
   } finally {
     disarm();
     signal.removeEventListener("abort", cancel);

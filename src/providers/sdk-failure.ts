@@ -14,7 +14,12 @@ export function sdkFailure(error: unknown, client: OpenAIClient, midResponse: bo
   if (error instanceof APIError) {
     if (typeof error.status === "number") {
       const body = client.errorBody(error.headers) ?? JSON.stringify({ error: error.error ?? error.message });
-      return { kind: "http", status: error.status, body, ...(error.headers ? { headers: error.headers } : {}) };
+      return {
+        kind: "http",
+        status: error.status,
+        body,
+        ...(error.headers ? { headers: error.headers } : {}),
+      };
     }
     // The SDK throws an `{"error": ...}` chunk as an APIError without a status; its `code` is often the upstream HTTP status.
     const code = Number((error.error as { code?: unknown } | undefined)?.code);
@@ -24,7 +29,8 @@ export function sdkFailure(error: unknown, client: OpenAIClient, midResponse: bo
       ...(code >= 400 && code < 600 ? { status: code } : {}),
     };
   }
-  if (error instanceof SyntaxError) return { kind: "protocol", detail: `unparseable chunk (${error.message})` };
+  if (error instanceof SyntaxError)
+    return { kind: "protocol", detail: `unparseable chunk (${error.message})` };
   return networkFailure(error, midResponse);
 }
 
@@ -34,6 +40,7 @@ function networkFailure(error: unknown, midResponse: boolean): Failure {
     return { kind: "network", detail: `connection lost mid-response: ${detail}`, midResponse };
   if (detail) return { kind: "network", detail };
   const message = (error as Error)?.message ?? String(error);
-  if (midResponse) return { kind: "network", detail: `connection lost mid-response (${message})`, midResponse };
+  if (midResponse)
+    return { kind: "network", detail: `connection lost mid-response (${message})`, midResponse };
   return { kind: "network", detail: `connection failed (${message})` };
 }

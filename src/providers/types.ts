@@ -1,5 +1,5 @@
-import type { Continuation, ModelRequest, Wire } from "./model-request.js";
 import type { ReasoningBack } from "./chat-wire.js";
+import type { Continuation, ModelRequest, Wire } from "./model-request.js";
 
 /**
  * Model access. Harnesses render a wire-neutral `ModelRequest`; the endpoint's provider
