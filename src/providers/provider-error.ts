@@ -113,6 +113,8 @@ function codeFor(status: number, said: string): ProviderErrorCode {
   if (status === 401 || status === 403) return "auth";
   if (status === 404) return "not_found";
   if (status === 429) return "rate_limited";
+  // Too large to accept: whatever the wording, a shorter conversation is what gets through.
+  if (status === 413) return "context_length";
   // Some servers answer these deterministic complaints with a 500; retrying them is pointless.
   if (TOOLS_UNSUPPORTED.test(said)) return "tools_unsupported";
   if (CONTEXT_LENGTH.test(said)) return "context_length";
