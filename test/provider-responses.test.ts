@@ -255,8 +255,13 @@ describe("responses provider", () => {
     model.assertDone();
   });
 
-  it("an answer cut at max_output_tokens ends with finish length", async () => {
-    model.reply({ text: "partial", finishReason: "length" });
+  it("an answer cut at max_output_tokens ends with finish length; a request without tools has no tool fields", async () => {
+    model.reply({
+      text: "partial",
+      finishReason: "length",
+      // No tools: no tool fields either.
+      expect: (body) => expect(Object.keys(body)).not.toContain("tool_choice"),
+    });
     const events = await stream({ system: [], messages: [user("long")], tools: [], knobs: { maxTokens: 5 } });
     expect(events.at(-1)).toEqual({ type: "done", finishReason: "length" });
   });

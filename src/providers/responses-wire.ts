@@ -24,9 +24,14 @@ export function responsesBody(request: ModelRequest, options: ResponsesWireOptio
     model: options.model,
     ...(request.system.length > 0 ? { instructions: textOf(request.system, "\n\n") } : {}),
     input: responsesInput(request),
-    tools: request.tools.map(responsesTool),
-    tool_choice: "auto",
-    parallel_tool_calls: knobs.parallelToolCalls ?? true,
+    // Without tools the tool fields are left out: a request with none (doctor's plain probe) stays minimal.
+    ...(request.tools.length > 0
+      ? {
+          tools: request.tools.map(responsesTool),
+          tool_choice: "auto",
+          parallel_tool_calls: knobs.parallelToolCalls ?? true,
+        }
+      : {}),
     store: false,
     include: ["reasoning.encrypted_content"],
     ...(knobs.promptCacheKey !== undefined ? { prompt_cache_key: knobs.promptCacheKey } : {}),
