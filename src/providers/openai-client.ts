@@ -63,7 +63,9 @@ async function build(endpoint: ModelEndpoint): Promise<OpenAIClient> {
     const response = await undiciFetch(url, { ...init, dispatcher });
     if (response.ok) return response;
     const text = await boundedText(response, MAX_ERROR_BODY_BYTES);
-    const copy = new Response(text, {
+    // Statuses that may not carry a body (304) keep none.
+    const empty = [204, 205, 304].includes(response.status);
+    const copy = new Response(empty ? null : text, {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,

@@ -36,6 +36,8 @@ export async function* sdkAttempt<T>(
   options: SdkAttemptOptions<T>,
 ): AsyncGenerator<ProviderEvent, AttemptOutcome> {
   const { signal, idleTimeoutMs, reader } = options;
+  // Aborted while the SDK was loading.
+  if (signal.aborted) return { kind: "cancelled" };
   const controller = new AbortController();
   const cancel = () => controller.abort();
   signal.addEventListener("abort", cancel, { once: true });
