@@ -7,7 +7,7 @@
  * ```ts
  * const model = await startFakeModel();
  * model.reply({ text: "Hello" }, { toolCalls: [{ name: "read", arguments: { path: "a.txt" } }] });
- * const provider = createChatProvider({ providerId: "fake", baseUrl: model.url, model: "fake-model" });
+ * const provider = createProvider({ providerId: "fake", baseUrl: model.url, model: "fake-model", wire: "responses" });
  * // ... drive the code under test: each POST consumes the next step, in order ...
  * model.assertDone(); // every step consumed, no unexpected call, every `expect` passed
  * await model.close();
@@ -16,6 +16,8 @@
  * A POST with no step left is answered with HTTP 500 and recorded as an error, so a test that
  * calls the model more often than scripted fails at `assertDone()` even when the code under
  * test swallowed the 500.
+ *
+ * Adding a wire: write `fake-wire-<name>.ts` exporting a `FakeWire` and add it to `FAKE_WIRES`.
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
