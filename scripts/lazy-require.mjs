@@ -41,7 +41,8 @@ module.exports = (name) => {
  * undici (the first model request, or the preload after session/new). Required at that moment,
  * from node_modules, instead of adding their code to every daemon's heap.
  */
-const RUN_TIME_ONLY = /^(@modelcontextprotocol\/sdk\/|openai$|openai\/|@anthropic-ai\/sdk$|@anthropic-ai\/sdk\/|undici$)/;
+const RUN_TIME_ONLY =
+  /^(@modelcontextprotocol\/sdk\/|openai$|openai\/|@anthropic-ai\/sdk$|@anthropic-ai\/sdk\/|undici$)/;
 
 export const lazyRequire = {
   name: "lazy-require",
