@@ -47,7 +47,11 @@ export async function preloadWire(wire: Wire): Promise<void> {
 export function openAIClient(endpoint: ModelEndpoint): () => Promise<OpenAIClient> {
   let client: Promise<OpenAIClient> | undefined;
   return () => {
-    client ??= build(endpoint);
+    // A failed load (a package missing) is tried again by the next request, not kept.
+    client ??= build(endpoint).catch((error: unknown) => {
+      client = undefined;
+      throw error;
+    });
     return client;
   };
 }
