@@ -37,10 +37,12 @@ module.exports = (name) => {
 };
 
 /**
- * Needed only by sessions with MCP servers, and only reached through `import()`: required at
- * that moment, from node_modules, instead of adding its code (and ajv's) to every daemon's heap.
+ * Only reached through `import()`: the MCP SDK (sessions with MCP servers), the model SDKs and
+ * undici (the first model request, or the preload after session/new). Required at that moment,
+ * from node_modules, instead of adding their code to every daemon's heap.
  */
-const RUN_TIME_ONLY = /^@modelcontextprotocol\/sdk\//;
+const RUN_TIME_ONLY =
+  /^(@modelcontextprotocol\/sdk\/|openai$|openai\/|@anthropic-ai\/sdk$|@anthropic-ai\/sdk\/|undici$)/;
 
 export const lazyRequire = {
   name: "lazy-require",

@@ -21,9 +21,12 @@ const LAYERS: Record<string, number> = {
 const ONLY_IN: Record<string, string> = {
   "@agentclientprotocol/sdk": "acp",
   "better-sqlite3": "store",
-  // The model endpoint's HTTP (the providers speak it over plain node:http, no SDK).
+  // The model endpoints: the official SDKs over undici; plain node:http for discovery.
   "node:http": "providers",
   "node:https": "providers",
+  openai: "providers",
+  "@anthropic-ai/sdk": "providers",
+  undici: "providers",
   "@modelcontextprotocol/sdk": "tools",
 };
 

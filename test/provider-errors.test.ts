@@ -1,11 +1,16 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { ModelRequest } from "../src/providers/model-request.js";
 import { createChatProvider } from "../src/providers/openai-chat.js";
-import type { ChatRequest, ModelEndpoint, ProviderError, ProviderEvent } from "../src/providers/types.js";
+import type { ModelEndpoint, ProviderError, ProviderEvent } from "../src/providers/types.js";
 import { type FakeModel, type FakeStep, startFakeModel } from "./support/fake-model.js";
 
-const request: ChatRequest = { messages: [{ role: "user", content: "hi" }], tools: [] };
+const request: ModelRequest = {
+  system: [],
+  messages: [{ role: "user", content: [{ type: "text", text: "hi" }] }],
+  tools: [],
+};
 const API_KEY = "sk-test-secret-123";
 
 let model: FakeModel;

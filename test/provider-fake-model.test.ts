@@ -120,7 +120,7 @@ describe("chat provider: resources", () => {
     });
     const provider = createChatProvider({ providerId: "fake", baseUrl: model.url, model: "m" });
     const signal = new AbortController().signal;
-    for await (const event of provider.stream({ messages: [], tools: [] }, { signal })) {
+    for await (const event of provider.stream({ system: [], messages: [], tools: [] }, { signal })) {
       if (event.type === "text") break;
     }
     const timeout = new Promise<string>((resolve) => setTimeout(() => resolve("still open"), 1000));

@@ -1,12 +1,17 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { ModelRequest } from "../src/providers/model-request.js";
 import { createChatProvider } from "../src/providers/openai-chat.js";
 import { backoffDelayMs, retryAfterMs } from "../src/providers/retry.js";
-import type { ChatRequest, ModelEndpoint, ProviderEvent } from "../src/providers/types.js";
+import type { ModelEndpoint, ProviderEvent } from "../src/providers/types.js";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
 
-const request: ChatRequest = { messages: [{ role: "user", content: "hi" }], tools: [] };
+const request: ModelRequest = {
+  system: [],
+  messages: [{ role: "user", content: [{ type: "text", text: "hi" }] }],
+  tools: [],
+};
 
 async function collect(events: AsyncIterable<ProviderEvent>): Promise<ProviderEvent[]> {
   const out: ProviderEvent[] = [];

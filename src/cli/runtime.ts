@@ -6,7 +6,7 @@ import { createLogger, type Logger } from "../config/logger.js";
 import { type CliOverrides, type Config, ConfigError } from "../config/types.js";
 import { builtinHarnesses, harnessProblem } from "../harnesses/harness-list.js";
 import type { HarnessEntry } from "../harnesses/types.js";
-import { createChatProvider } from "../providers/openai-chat.js";
+import { createProvider } from "../providers/create-provider.js";
 import { SessionManager } from "../sessions/session-manager.js";
 import { openStore } from "../store/open-store.js";
 import type { Store } from "../store/types.js";
@@ -71,7 +71,7 @@ export function createRuntime(options: {
     store,
     logger,
     harnesses,
-    createProvider: createChatProvider,
+    createProvider,
     sandbox,
     fs: createLocalFs(),
     userHome,

@@ -1,4 +1,5 @@
 import type Anthropic from "@anthropic-ai/sdk";
+import { endpointFetch } from "./endpoint-fetch.js";
 import { messagesAttempt } from "./messages-attempt.js";
 import { sdkFailure } from "./messages-failure.js";
 import { messagesBaseUrl, messagesBody } from "./messages-wire.js";
@@ -93,7 +94,7 @@ export function createMessagesProvider(endpoint: ModelEndpoint, deps: MessagesPr
 }
 
 async function loadClient(endpoint: ModelEndpoint): Promise<Loaded> {
-  const [sdk, dispatcher] = await Promise.all([import("@anthropic-ai/sdk"), proxyDispatcher()]);
+  const [sdk, fetch] = await Promise.all([import("@anthropic-ai/sdk"), endpointFetch()]);
   const key = endpoint.apiKey ?? "";
   const bearer = endpoint.authStyle === "bearer";
   const client = new sdk.default({
@@ -106,24 +107,12 @@ async function loadClient(endpoint: ModelEndpoint): Promise<Loaded> {
     maxRetries: 0,
     // Our idle timer governs; the SDK's would cut long answers and only covers the headers.
     timeout: MAX_TIMER_MS,
-    ...(dispatcher ? { fetchOptions: { dispatcher } as Anthropic.RequestOptions["fetchOptions"] } : {}),
+    fetch,
     logger: SILENT,
     logLevel: "off",
     openTelemetry: false,
   });
   return { client, sdk };
-}
-
-/**
- * HTTPS_PROXY / HTTP_PROXY with NO_PROXY, as the originals honour them, over one keep-alive pool
- * per provider. undici is loaded only when a proxy is named: without one, fetch's own keep-alive
- * pool does the same, and the package would add to the first request's wait and to the heap.
- */
-async function proxyDispatcher(): Promise<object | undefined> {
-  const names = ["HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"];
-  if (!names.some((name) => process.env[name])) return undefined;
-  const { EnvHttpProxyAgent } = await import("undici");
-  return new EnvHttpProxyAgent();
 }
 
 /**

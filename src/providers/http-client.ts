@@ -1,9 +1,11 @@
-import type { Agent, IncomingHttpHeaders, IncomingMessage } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import type { ModelEndpoint } from "./types.js";
 
-// The endpoint's HTTP over plain `node:http(s)`. Not the OpenAI SDK and not fetch: either adds
-// resident memory the daemon otherwise never holds, and the SDK an import on the first prompt
-// (docs/performance.md).
+// Discovery beside the model wire (the model list, a server's own description of its models)
+// over plain `node:http(s)`: it runs after every daemon's first session/new, before any prompt
+// needs the SDK. Each request has its own connection (no pool): local servers close a
+// connection right after their answer without saying so, and a pooled socket would then fail
+// the next request with ECONNRESET.
 
 /** Error bodies can be whole HTML pages; a message only needs the start. */
 export const MAX_ERROR_BODY_BYTES = 64 * 1024;
@@ -13,8 +15,6 @@ export interface SendOptions {
   headers: Record<string, string>;
   body?: string;
   signal: AbortSignal;
-  /** Keep-alive pool of the caller (one per provider); none closes the socket with the reply. */
-  agent?: Agent;
 }
 
 /** Resolves with the response once its headers arrived; rejects on network errors and abort. */
@@ -31,18 +31,13 @@ export function send(url: URL, options: SendOptions): Promise<IncomingMessage> {
         method: options.method,
         headers: options.headers,
         signal: options.signal,
-        agent: options.agent ?? false,
+        agent: false,
       },
       resolve,
     );
     request.on("error", reject);
     request.end(options.body);
   });
-}
-
-/** A keep-alive pool for `baseUrl`'s scheme, so model requests after the first skip the TLS handshake. */
-export function keepAliveAgent(baseUrl: string): Agent {
-  return new (transport(/^https:/i.test(baseUrl) ? "https:" : "http:").Agent)({ keepAlive: true });
 }
 
 /** The body as text, at most `limit` bytes of it (then the response is dropped). */
@@ -101,6 +96,11 @@ const NETWORK_CODES: Record<string, string> = {
   EPIPE: "connection closed",
   ECONNABORTED: "connection aborted",
   ERR_STREAM_PREMATURE_CLOSE: "the server closed the connection",
+  // undici (the SDK's fetch)
+  UND_ERR_SOCKET: "the server closed the connection",
+  UND_ERR_CONNECT_TIMEOUT: "connection timed out",
+  UND_ERR_HEADERS_TIMEOUT: "no response headers in time",
+  UND_ERR_BODY_TIMEOUT: "no data in time",
 };
 
 /** Words for a system error code found on the error or its causes, e.g. `connection refused (ECONNREFUSED)`. */

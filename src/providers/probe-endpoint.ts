@@ -1,5 +1,5 @@
+import { createProvider } from "./create-provider.js";
 import type { ModelRequest } from "./model-request.js";
-import { createChatProvider } from "./openai-chat.js";
 import { displayUrl, ProviderRequestError } from "./provider-error.js";
 import type { ModelEndpoint, Provider, ProviderError } from "./types.js";
 
@@ -69,7 +69,7 @@ const WITH_TOOL: ModelRequest = {
 };
 
 /**
- * Checks an OpenAI-compatible endpoint the way a session uses it: the model list, one streamed
+ * Checks an endpoint on its wire the way a session uses it: the model list, one streamed
  * answer, one request carrying a tool. No retries (a health check reports what happens now), each
  * step bounded by `timeoutMs`. Stops early when the endpoint is unreachable or rejects the key.
  * Never throws.
@@ -77,7 +77,7 @@ const WITH_TOOL: ModelRequest = {
 export async function probeEndpoint(options: ProbeEndpointOptions): Promise<EndpointProbe> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const endpoint: ModelEndpoint = { ...options.endpoint, maxRetries: 0, streamIdleTimeoutMs: timeoutMs };
-  const provider = options.provider ?? createChatProvider(endpoint);
+  const provider = options.provider ?? createProvider(endpoint);
   const bounded = () =>
     AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(options.signal ? [options.signal] : [])]);
 

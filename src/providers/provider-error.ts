@@ -1,3 +1,4 @@
+import type { Wire } from "./model-request.js";
 import { retryAfterMs } from "./retry.js";
 import { serverMessage } from "./server-message.js";
 import type { ModelEndpoint, ProviderError, ProviderErrorCode } from "./types.js";
@@ -63,7 +64,7 @@ export function describeFailure({ failure, endpoint, retries = 0 }: DescribeOpti
   const model = endpoint.model ? ` (model '${endpoint.model}')` : "";
   const where = `${endpoint.providerId} at ${displayUrl(endpoint.baseUrl)}${model}`;
   const after = retries > 0 ? ` (gave up after ${retries} ${retries === 1 ? "retry" : "retries"})` : "";
-  const { code, status, text } = explain(failure, endpoint.model);
+  const { code, status, text } = explain(failure, endpoint.model, endpoint.wire ?? "chat");
   const message =
     failure.kind === "network" && !failure.midResponse
       ? `Cannot reach ${where}: ${text}${after}. Is the server running and the base URL right?`
@@ -76,9 +77,16 @@ export function describeFailure({ failure, endpoint, retries = 0 }: DescribeOpti
   };
 }
 
+const WIRE_NAMES: Record<Wire, string> = {
+  chat: "chat-completions",
+  responses: "Responses",
+  messages: "Messages",
+};
+
 function explain(
   failure: Failure,
   model: string,
+  wire: Wire = "chat",
 ): { code: ProviderErrorCode; status?: number; text: string } {
   switch (failure.kind) {
     case "network":
@@ -86,7 +94,10 @@ function explain(
     case "timeout":
       return { code: "timeout", text: `no data for ${formatMs(failure.idleMs)} (stream idle timeout)` };
     case "protocol":
-      return { code: "protocol", text: `the response is not a chat-completions stream: ${failure.detail}` };
+      return {
+        code: "protocol",
+        text: `the response is not a ${WIRE_NAMES[wire]} stream: ${failure.detail}`,
+      };
     case "in_stream": {
       const said = serverMessage(failure.body);
       const unnumbered = CONTEXT_LENGTH.test(said) ? "context_length" : "server";

@@ -12,6 +12,7 @@ import { loadSkills, type SkillCatalog } from "../context/skills/load-skills.js"
 import { skillRoots } from "../context/skills/skill-roots.js";
 import { findHarness, unknownHarnessMessage } from "../harnesses/harness-list.js";
 import type { HarnessEntry } from "../harnesses/types.js";
+import { preloadWire } from "../providers/openai-client.js";
 import { probeContextWindow } from "../providers/probe-context-window.js";
 import { chooseWindow, type SessionWindow } from "../providers/served-window.js";
 import type { ModelEndpoint, Provider } from "../providers/types.js";
@@ -195,6 +196,8 @@ export class SessionManager {
    */
   warmUp(onSandbox?: (status: SandboxStatus) => void): void {
     setTimeout(() => void this.deps.sandbox.status().then(onSandbox), 0);
+    // The model SDK's import, off the first prompt's path.
+    setTimeout(() => void preloadWire(this.deps.config.provider.wireApi), 0);
   }
 
   get(id: string): Session | undefined {

@@ -1,11 +1,13 @@
 /**
- * A scripted fake model: a real `node:http` server on loopback that speaks the OpenAI
- * chat-completions wire format (SSE), so provider and turn-loop tests exercise real HTTP.
+ * A scripted fake model: a real `node:http` server on loopback that speaks each wire in
+ * `FAKE_WIRES` (Chat Completions, Responses, ...) on its own route, with the same scripted
+ * steps, so provider and turn-loop tests exercise real HTTP. Each wire validates the request
+ * strictly; a problem fails `assertDone()`.
  *
  * ```ts
  * const model = await startFakeModel();
  * model.reply({ text: "Hello" }, { toolCalls: [{ name: "read", arguments: { path: "a.txt" } }] });
- * const provider = createChatProvider({ providerId: "fake", baseUrl: model.url, model: "fake-model" });
+ * const provider = createProvider({ providerId: "fake", baseUrl: model.url, model: "fake-model", wire: "responses" });
  * // ... drive the code under test: each POST consumes the next step, in order ...
  * model.assertDone(); // every step consumed, no unexpected call, every `expect` passed
  * await model.close();
@@ -14,19 +16,29 @@
  * A POST with no step left is answered with HTTP 500 and recorded as an error, so a test that
  * calls the model more often than scripted fails at `assertDone()` even when the code under
  * test swallowed the 500.
+ *
+ * Adding a wire: write `fake-wire-<name>.ts` exporting a `FakeWire` and add it to `FAKE_WIRES`.
  */
-import { randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { FakeWire } from "./fake-wire.js";
+import { chatWire } from "./fake-wire-chat.js";
 import { messagesWire } from "./fake-wire-messages.js";
+import { responsesWire } from "./fake-wire-responses.js";
+
+export { replyChunks } from "./fake-wire-chat.js";
+
+/** The wires the fake model speaks, one route each. */
+export const FAKE_WIRES: readonly FakeWire[] = [chatWire, responsesWire, messagesWire];
 
 export interface FakeToolCall {
   /** Defaults to `call_fake_<n>`. */
   id?: string;
   name: string;
-  /** An object is JSON-encoded; a string is sent verbatim (use it for malformed JSON). */
+  /** An object is JSON-encoded; a string is sent verbatim (use it for malformed JSON, or a custom call's raw input). */
   arguments: string | object;
+  /** Responses: a `custom_tool_call` whose input is `arguments` as raw text. */
+  custom?: boolean;
 }
 
 export interface FakeUsage {
@@ -47,6 +59,8 @@ interface StepBase {
 export interface ReplyStep extends StepBase {
   text?: string;
   reasoning?: string;
+  /** Responses: the reasoning item's `encrypted_content` (the item is sent even without `reasoning`). */
+  encryptedReasoning?: string;
   /** Delta field carrying `reasoning` (default `reasoning_content`; vLLM ≥ 0.16 uses `reasoning`). */
   reasoningField?: "reasoning_content" | "reasoning";
   toolCalls?: FakeToolCall[];
@@ -107,12 +121,14 @@ export interface RecordedRequest {
   body: ChatBody;
   /** The client's port: requests over one kept-alive connection share it. */
   clientPort: number;
+  /** The wire whose route was called (model-list and info requests: `chat`). */
+  wire: FakeWire["wire"];
 }
 
 export interface FakeModel {
   /** Base URL to configure, e.g. `http://127.0.0.1:41234/v1`. */
   url: string;
-  /** Every `POST /v1/chat/completions`, in arrival order. */
+  /** Every POST to a wire's route (`/v1/chat/completions`, `/v1/responses`, ...), in arrival order. */
   requests: RecordedRequest[];
   /** Every `GET /v1/models`. */
   modelListRequests: RecordedRequest[];
@@ -138,6 +154,13 @@ export interface FakeModelOptions {
   port?: number;
   /** What the server says about its models besides the model list; nothing by default. */
   info?: ServerInfo;
+  /** Validate as OpenAI itself does: vendor fields and `reasoning_content` in history are errors. */
+  strictOpenAI?: boolean;
+  /**
+   * Close every connection right after its response without `Connection: close` (llama.cpp's
+   * server does), so a client that reuses the socket finds it dead.
+   */
+  closeAfterResponse?: boolean;
 }
 
 /**
@@ -169,6 +192,7 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
   let callCounter = 0;
 
   const server = createServer((req, res) => {
+    if (options.closeAfterResponse) res.on("finish", () => req.socket.end());
     void handleRequest(req, res).catch((error: unknown) => {
       errors.push(`fake model handler failed: ${String(error)}`);
       if (!res.headersSent) res.writeHead(500).end();
@@ -192,6 +216,7 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
       headers: req.headers,
       body: {} as ChatBody,
       clientPort: req.socket.remotePort ?? 0,
+      wire: "chat" as FakeWire["wire"],
     };
     if (req.method === "GET" && path === "/v1/models") {
       modelListRequests.push(record);
@@ -208,20 +233,21 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
       else sendJson(res, 404, { error: "not found" });
       return;
     }
-    const wire = req.method === "POST" ? WIRES.find((each) => each.path === path) : undefined;
-    if (req.method !== "POST" || (path !== "/v1/chat/completions" && !wire)) {
+    const wire = FAKE_WIRES.find((candidate) => candidate.path === path);
+    if (req.method !== "POST" || !wire) {
       errors.push(`unexpected call: ${req.method} ${req.url}`);
       sendJson(res, 404, { error: { message: `fake model: no route ${req.method} ${path}` } });
       return;
     }
+    record.wire = wire.wire;
     try {
       record.body = JSON.parse(raw) as ChatBody;
     } catch {
       errors.push(`request body is not JSON: ${raw.slice(0, 200)}`);
     }
     requests.push(record);
-    for (const problem of wire?.validate(record.body) ?? [])
-      errors.push(`call #${requests.length}: ${problem}`);
+    for (const problem of wire.validate(record.body, { strictOpenAI: options.strictOpenAI === true }))
+      errors.push(`${wire.wire} request #${requests.length}: ${problem}`);
     const step = steps.shift();
     if (!step) {
       errors.push(`unexpected call #${requests.length}: no scripted step left`);
@@ -241,7 +267,7 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     req: IncomingMessage,
     res: ServerResponse,
     body: ChatBody,
-    wire?: FakeWire,
+    wire: FakeWire,
   ) {
     if ("handle" in step) return step.handle(req, res, body);
     if ("status" in step) return sendStatus(res, step);
@@ -254,20 +280,15 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
       else res.end();
       return;
     }
-    const nextId = () => `call_fake_${++callCounter}`;
-    const chunks = wire
-      ? wire.events(step, body, nextId)
-      : replyChunks(step, body, nextId).map((data): { event?: string; data: string } => ({ data }));
-    const size = chunkSizeOf(step);
-    const textChunks = 1 + pieceCount(step.reasoning, size) + pieceCount(step.text, size);
-    const hangAt = step.hangAfterText ? textChunks : step.hangAfterChunks;
+    const events = wire.events(step, body, () => `call_fake_${++callCounter}`);
+    const hangAt = step.hangAfterText ? afterText(events) : step.hangAfterChunks;
     let sent = 0;
-    for (const chunk of chunks) {
+    for (const { event, data } of events) {
       if (res.destroyed) return;
       if (sent === step.cutAfterChunks) return cut(res, step.reset);
       if (sent === hangAt) return;
       if (step.delayMs && sent > 0) await new Promise((resolve) => setTimeout(resolve, step.delayMs));
-      res.write(`${chunk.event ? `event: ${chunk.event}\n` : ""}data: ${chunk.data}\n\n`);
+      res.write(`${event ? `event: ${event}\n` : ""}data: ${data}\n\n`);
       sent++;
     }
     res.end();
@@ -303,68 +324,6 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
   };
 }
 
-/** The wires besides Chat Completions, by route. */
-const WIRES: readonly FakeWire[] = [messagesWire];
-
-/** The SSE data payloads for a reply step, `[DONE]` included. Exported for fixture-style tests. */
-export function replyChunks(step: ReplyStep, body: ChatBody, nextId: () => string): string[] {
-  const size = chunkSizeOf(step);
-  const id = `chatcmpl-${randomUUID()}`;
-  const model = typeof body.model === "string" ? body.model : "fake-model";
-  const chunk = (delta: object, finishReason: string | null = null) =>
-    JSON.stringify({
-      id,
-      object: "chat.completion.chunk",
-      created: 1_700_000_000,
-      model,
-      choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
-    });
-
-  const out = [chunk({ role: "assistant", content: "" })];
-  for (const piece of split(step.reasoning ?? "", size)) {
-    out.push(chunk({ [step.reasoningField ?? "reasoning_content"]: piece }));
-  }
-  for (const piece of split(step.text ?? "", size)) out.push(chunk({ content: piece }));
-  for (const [index, call] of (step.toolCalls ?? []).entries()) {
-    const args = typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments);
-    out.push(
-      chunk({
-        tool_calls: [
-          { index, id: call.id ?? nextId(), type: "function", function: { name: call.name, arguments: "" } },
-        ],
-      }),
-    );
-    for (const piece of split(args, size)) {
-      out.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
-    }
-  }
-  const calls = step.toolCalls?.length ?? 0;
-  out.push(chunk({}, step.finishReason ?? (calls > 0 ? "tool_calls" : "stop")));
-  if (body.stream_options?.include_usage === true && step.usage !== false) {
-    const usage = step.usage ?? {};
-    const prompt = usage.prompt_tokens ?? 12;
-    const completion = usage.completion_tokens ?? 7;
-    out.push(
-      JSON.stringify({
-        id,
-        object: "chat.completion.chunk",
-        created: 1_700_000_000,
-        model,
-        choices: [],
-        usage: {
-          prompt_tokens: prompt,
-          completion_tokens: completion,
-          total_tokens: prompt + completion,
-          prompt_tokens_details: { cached_tokens: usage.cached_tokens ?? 0 },
-          completion_tokens_details: { reasoning_tokens: usage.reasoning_tokens ?? 0 },
-        },
-      }),
-    );
-  }
-  out.push("[DONE]");
-  return out;
-}
-
 /** The model-description route `method path` is, with its scripted answer; undefined for other routes. */
 function infoRoute(info: ServerInfo, method: string, path: string): { answer?: object } | undefined {
   if (method === "GET" && path === "/props") return { answer: info.props };
@@ -374,13 +333,13 @@ function infoRoute(info: ServerInfo, method: string, path: string): { answer?: o
   return undefined;
 }
 
-const chunkSizeOf = (step: ReplyStep) => Math.max(1, step.chunkSize ?? 16);
-const pieceCount = (text: string | undefined, size: number) => Math.ceil((text ?? "").length / size);
-
-function split(text: string, size: number): string[] {
-  const pieces: string[] = [];
-  for (let i = 0; i < text.length; i += size) pieces.push(text.slice(i, i + size));
-  return pieces;
+/** How many events go out before the first one after the streamed text and reasoning. */
+function afterText(events: Array<{ event?: string; data: string }>): number {
+  const TEXT =
+    /"(content|reasoning_content|reasoning)":"|output_text\.delta|reasoning_summary_text\.delta|reasoning_text\.delta|text_delta|thinking_delta/;
+  let last = 0;
+  for (const [i, { event, data }] of events.entries()) if (TEXT.test(`${event ?? ""} ${data}`)) last = i;
+  return last + 1;
 }
 
 /**
