@@ -92,7 +92,10 @@ function assistantItems(parts: AssistantPart[], custom: Set<string>, customCalls
     flush();
     if (part.type === "reasoning") {
       // Only this wire's own items continue a chain; other wires' reasoning is not readable here.
-      for (const next of part.continuation ?? []) if (next.wire === "responses") items.push(next.item);
+      // With `store: false` an item without its encrypted content names nothing the server keeps.
+      for (const next of part.continuation ?? [])
+        if (next.wire === "responses" && typeof next.item.encrypted_content === "string")
+          items.push(next.item);
     } else if (custom.has(part.name)) {
       customCalls.add(part.id);
       items.push({

@@ -256,11 +256,15 @@ function responseEvents(
       emit("response.reasoning_summary_text.done", { ...part, text });
       emit("response.reasoning_summary_part.done", { ...part, part: { type: "summary_text", text } });
     }
+    // A server asked for `reasoning.encrypted_content` sends it on every reasoning item.
+    const asked = Array.isArray(body.include) && body.include.includes("reasoning.encrypted_content");
+    const encrypted =
+      step.encryptedReasoning ?? (asked ? Buffer.from(`enc:${id}`).toString("base64") : undefined);
     const item = {
       type: "reasoning",
       id,
       summary: text ? [{ type: "summary_text", text }] : [],
-      ...(step.encryptedReasoning !== undefined ? { encrypted_content: step.encryptedReasoning } : {}),
+      ...(encrypted !== undefined ? { encrypted_content: encrypted } : {}),
     };
     output.push(item);
     emit("response.output_item.done", { output_index, item });
