@@ -26,7 +26,7 @@ afterEach(async () => {
 });
 
 describe("a server that closes every connection after its response", () => {
-  it.each(["chat", "responses"] as const)("%s: five requests in a row all pass", async (wire) => {
+  it.each(["chat", "responses", "messages"] as const)("%s: five requests in a row all pass", async (wire) => {
     model = await startFakeModel({ closeAfterResponse: true });
     const provider = createProvider({
       providerId: "llama.cpp",
@@ -80,4 +80,31 @@ describe("a server that closes every connection after its response", () => {
     }
     model.assertDone();
   });
+});
+
+describe("doctor on each wire", () => {
+  it.each(["responses", "messages"] as const)(
+    "%s: the provider line names the wire, both probes go to its route and pass",
+    async (wire) => {
+      model = await startFakeModel({ models: ["m"] });
+      const home = tempDir("oi-doctor-wire-");
+      writeFileSync(
+        path.join(home, "config.toml"),
+        `model_provider = "fake"\n[model_providers.fake]\nbase_url = "${model.url}"\nenv_key = "FAKE_KEY"\nwire_api = "${wire}"\n`,
+      );
+      model.reply({ text: "ok" }, { toolCalls: [{ name: "doctor_ping", arguments: {} }] });
+      const result = await runCli(["doctor", "--json", "--timeout", "10", "-m", "m"], {
+        home,
+        env: { FAKE_KEY: "sk-doctor-test" },
+      });
+      const report = JSON.parse(result.stdout) as DoctorJson;
+      for (const id of ["endpoint", "models", "streaming", "tools"])
+        expect({ id, status: checkById(report, id).status }).toEqual({ id, status: "ok" });
+      expect(checkById(report, "provider").detail).toContain(`fake on ${wire}`);
+      expect(model.requests.map((r) => r.path)).toEqual(
+        Array(2).fill(wire === "responses" ? "/v1/responses" : "/v1/messages"),
+      );
+      model.assertDone();
+    },
+  );
 });
