@@ -3,6 +3,7 @@
 // The scripted model answers at once; the user pauses THINK_MS between session/new and typing,
 // as in every other bench, so work done in the background after session/new is off the clock.
 // Usage: node bench/first-token.mjs [--runs 10] [--launcher <path to bin/interpreter>] [--out <file>]
+//        [--wires chat,responses,messages]   (a build before the wires existed has only chat)
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -15,11 +16,13 @@ const at = process.argv.indexOf("--launcher");
 const launcher = at > 0 ? path.resolve(process.argv[at + 1]) : LAUNCHER;
 const outAt = process.argv.indexOf("--out");
 const out = outAt > 0 ? process.argv[outAt + 1] : path.join(ROOT, "bench/results/first-token.json");
+const wiresAt = process.argv.indexOf("--wires");
+const wires = wiresAt > 0 ? process.argv[wiresAt + 1].split(",") : ["chat"];
 const { scratch, startFakeModel } = await benchSetup("oi-first-token-");
 const model = await startFakeModel({ models: ["mock-model"] });
 
 /** One daemon: initialize, session/new, a pause, then a prompt; ms to the first answer chunk. */
-async function firstToken() {
+async function firstToken(wire) {
   let sentAt;
   let firstAt;
   const daemon = ourDaemon({
@@ -30,6 +33,14 @@ async function firstToken() {
       if (sentAt !== undefined && params.update.sessionUpdate === "agent_message_chunk") firstAt ??= when;
     },
   });
+  // Chat through the built-in provider moved by OPENAI_BASE_URL, as before the wires existed.
+  if (wire !== "chat") {
+    const table = `[model_providers.fake]\nbase_url = "${model.url}"\nenv_key = "OPENAI_API_KEY"\nwire_api = "${wire}"\n`;
+    writeFileSync(
+      path.join(daemon.home, "config.toml"),
+      `mode = "full-access"\nmodel_provider = "fake"\n${table}`,
+    );
+  }
   const agent = await daemon.start();
   const { sessionId } = await agent.newSession(mkdtempSync(path.join(scratch, "ws-")));
   await sleep(THINK_MS);
@@ -51,11 +62,19 @@ function importCost(name) {
   return run.status === 0 ? JSON.parse(run.stdout) : undefined;
 }
 
-const rows = { ttft: [], rss: [] };
-for (let i = 0; i < RUNS; i++) {
-  const { ttftMs, rssMb: rss } = await firstToken();
-  rows.ttft.push(ttftMs);
-  rows.rss.push(rss);
+const byWire = {};
+for (const wire of wires) {
+  const rows = { ttft: [], rss: [] };
+  for (let i = 0; i < RUNS; i++) {
+    const { ttftMs, rssMb: rss } = await firstToken(wire);
+    rows.ttft.push(ttftMs);
+    rows.rss.push(rss);
+  }
+  byWire[wire] = {
+    firstTokenMs: round(median(rows.ttft)),
+    firstTokenMsAll: rows.ttft.map(round),
+    rssAfterFirstPromptMb: round(median(rows.rss)),
+  };
 }
 const imports = {};
 for (const name of ["openai", "@anthropic-ai/sdk", "undici"]) {
@@ -69,9 +88,7 @@ const result = {
   date: new Date().toISOString(),
   launcher,
   runs: RUNS,
-  firstTokenMs: round(median(rows.ttft)),
-  firstTokenMsAll: rows.ttft.map(round),
-  rssAfterFirstPromptMb: round(median(rows.rss)),
+  wires: byWire,
   imports,
 };
 mkdirSync(path.dirname(out), { recursive: true });

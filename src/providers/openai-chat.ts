@@ -2,9 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
 import { chatReader } from "./chat-reader.js";
 import { chatBody } from "./chat-wire.js";
-import { listModels } from "./list-models.js";
 import type { ModelRequest } from "./model-request.js";
-import { openAIClient } from "./openai-client.js";
+import { listModelsWith, openAIClient } from "./openai-client.js";
 import { rejectsStreamOptions } from "./provider-error.js";
 import { type ProviderDeps, providerSettings } from "./provider-settings.js";
 import { withRetries } from "./retry-loop.js";
@@ -57,7 +56,7 @@ export function createChatProvider(endpoint: ModelEndpoint, deps: ChatProviderDe
     },
 
     listModels({ signal }: StreamOptions) {
-      return listModels({ endpoint, signal, timeoutMs: settings.listModelsTimeoutMs });
+      return listModelsWith({ client, endpoint, signal, timeoutMs: settings.listModelsTimeoutMs });
     },
   };
 }

@@ -1,5 +1,7 @@
 import type OpenAI from "openai";
 import { endpointFetch } from "./endpoint-fetch.js";
+import { describeFailure, type Failure, ProviderRequestError } from "./provider-error.js";
+import { sdkFailure } from "./sdk-failure.js";
 import { MAX_ERROR_BODY_BYTES } from "./http-client.js";
 import type { Wire } from "./model-request.js";
 import type { ModelEndpoint } from "./types.js";
@@ -120,4 +122,38 @@ async function boundedText(response: Response, limit: number): Promise<string> {
     void reader.cancel().catch(() => {});
   }
   return Buffer.concat(chunks).subarray(0, limit).toString("utf8");
+}
+
+/**
+ * `GET <baseUrl>/models` through the provider's client. Discovery runs right after the first
+ * session/new, so going through the same client and fetch pool leaves both warm for the first
+ * prompt (its connection included) instead of paying for them at its first token.
+ */
+export async function listModelsWith(options: {
+  client: () => Promise<OpenAIClient>;
+  endpoint: ModelEndpoint;
+  signal: AbortSignal;
+  timeoutMs: number;
+}): Promise<string[]> {
+  const { endpoint } = options;
+  const signal = AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]);
+  let client: OpenAIClient | undefined;
+  let body: unknown;
+  try {
+    client = await options.client();
+    // The raw body: the SDK's pages read anything that is not a list as an empty one.
+    body = await client.sdk.get("/models", { signal });
+  } catch (error) {
+    if (options.signal.aborted) throw options.signal.reason;
+    const failure: Failure = client
+      ? sdkFailure(error, client, false)
+      : { kind: "protocol", detail: `internal error: ${(error as Error)?.message ?? error}` };
+    throw new ProviderRequestError(describeFailure({ failure, endpoint }));
+  }
+  const fail = (detail: string) =>
+    new ProviderRequestError(describeFailure({ failure: { kind: "protocol", detail }, endpoint }));
+  if (typeof body !== "object" || body === null) throw fail("the model list is not JSON");
+  const data = (body as { data?: unknown }).data;
+  if (!Array.isArray(data)) throw fail("the model list has no `data` array");
+  return data.flatMap((model) => (typeof model?.id === "string" ? [model.id as string] : []));
 }

@@ -1,7 +1,6 @@
 import type { ResponseCreateParamsStreaming } from "openai/resources/responses/responses";
-import { listModels } from "./list-models.js";
 import type { ModelRequest } from "./model-request.js";
-import { openAIClient } from "./openai-client.js";
+import { listModelsWith, openAIClient } from "./openai-client.js";
 import { type ProviderDeps, providerSettings } from "./provider-settings.js";
 import { responsesReader } from "./responses-reader.js";
 import { responsesBody } from "./responses-wire.js";
@@ -47,7 +46,7 @@ export function createResponsesProvider(endpoint: ModelEndpoint, deps: ProviderD
     },
 
     listModels({ signal }: StreamOptions) {
-      return listModels({ endpoint, signal, timeoutMs: settings.listModelsTimeoutMs });
+      return listModelsWith({ client, endpoint, signal, timeoutMs: settings.listModelsTimeoutMs });
     },
   };
 }
