@@ -24,7 +24,7 @@ startupSnapshot.setDeserializeMainFunction(() => serve(app));
 /** What bin/interpreter sets for node (see its comments); the bench starts both agents alike. */
 const LAUNCHER_ENV = {
   MALLOC_MMAP_THRESHOLD_: "262144",
-  MALLOC_TRIM_THRESHOLD_: "67108864",
+  MALLOC_TRIM_THRESHOLD_: "2097152",
   GLIBC_TUNABLES: "glibc.malloc.hugetlb=1",
 };
 

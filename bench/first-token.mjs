@@ -52,13 +52,10 @@ async function firstToken(wire) {
   return { ttftMs: firstAt - sentAt, rssMb: rss };
 }
 
-/** A fresh node importing `name`: wall time of the import and the resident memory it adds. */
+/** A fresh node requiring `name` as the daemon does: wall time and the resident memory it adds. */
 function importCost(name) {
-  const code = `const r=process.memoryUsage().rss;const t=performance.now();await import(${JSON.stringify(name)});console.log(JSON.stringify({ms:performance.now()-t,mb:(process.memoryUsage().rss-r)/1048576}))`;
-  const run = spawnSync(process.execPath, ["--input-type=module", "-e", code], {
-    cwd: ROOT,
-    encoding: "utf8",
-  });
+  const code = `const r=process.memoryUsage().rss;const t=performance.now();require(${JSON.stringify(name)});console.log(JSON.stringify({ms:performance.now()-t,mb:(process.memoryUsage().rss-r)/1048576}))`;
+  const run = spawnSync(process.execPath, ["-e", code], { cwd: ROOT, encoding: "utf8" });
   return run.status === 0 ? JSON.parse(run.stdout) : undefined;
 }
 
@@ -76,12 +73,21 @@ for (const wire of wires) {
     rssAfterFirstPromptMb: round(median(rows.rss)),
   };
 }
+// What the daemon started from the snapshot loads (one file in dist/), and the packages as
+// node_modules holds them (what the plain entry point loads).
 const imports = {};
-for (const name of ["openai", "@anthropic-ai/sdk", "undici"]) {
-  const samples = Array.from({ length: 5 }, () => importCost(name)).filter(Boolean);
-  imports[name] = samples.length
+const targets = {
+  openai: "openai",
+  "@anthropic-ai/sdk": "@anthropic-ai/sdk",
+  undici: "undici",
+  "dist/vendor-openai.cjs": "./dist/vendor-openai.cjs",
+  "dist/vendor-anthropic-sdk.cjs": "./dist/vendor-anthropic-sdk.cjs",
+};
+for (const [label, specifier] of Object.entries(targets)) {
+  const samples = Array.from({ length: 5 }, () => importCost(specifier)).filter(Boolean);
+  imports[label] = samples.length
     ? { ms: round(median(samples.map((s) => s.ms))), mb: round(median(samples.map((s) => s.mb))) }
-    : "not installed";
+    : "not there";
 }
 await model.close();
 const result = {

@@ -24,6 +24,7 @@ import { build } from "esbuild";
 import { lazyRequire } from "./lazy-require.mjs";
 import { escapeNonAscii, SNAPSHOT_BUNDLE, SNAPSHOT_V8_FLAGS } from "./snapshot-bundle.mjs";
 import { stripCodeCache } from "./strip-code-cache.mjs";
+import { buildVendorBundles } from "./vendor-bundles.mjs";
 import { zodEnglish } from "./zod-english.mjs";
 
 const staging = `dist.build-${process.pid}`;
@@ -51,6 +52,8 @@ await build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
 });
+
+await buildVendorBundles(staging);
 
 // The start-up snapshot (see src/cli/snapshot-main.ts and bin/interpreter): one CommonJS bundle,
 // evaluated once by this node binary and saved as a heap image. A snapshot only loads in the

@@ -6,6 +6,7 @@
 // better-sqlite3's `require("bindings")` is loaded at run time.
 // Evaluated at build time means module-level values are the build's: pino's default `base`
 // (pid, hostname) is one, which is why createLogger always passes its own `base`.
+import { VENDOR_FILES } from "./vendor-bundles.mjs";
 export const LAZY_PACKAGES = ["bindings"];
 
 /** A require() rooted at the snapshot blob's folder (dist/), found from node's own flags. */
@@ -54,8 +55,9 @@ export const lazyRequire = {
       contents: STUBS[args.path],
       loader: "js",
     }));
+    // The model SDKs come from their one-file bundles next to the blob (vendor-bundles.mjs).
     build.onLoad({ filter: /.*/, namespace: "run-time" }, (args) => ({
-      contents: `${REQUIRE_AT_RUN_TIME}\nmodule.exports = load(${JSON.stringify(args.path)});`,
+      contents: `${REQUIRE_AT_RUN_TIME}\nmodule.exports = load(${JSON.stringify(VENDOR_FILES[args.path] ? `./${VENDOR_FILES[args.path]}` : args.path)});`,
       loader: "js",
     }));
   },

@@ -86,10 +86,10 @@ describe("bin/interpreter", () => {
       });
     const ours = environment({});
     expect(ours).toContain("MALLOC_MMAP_THRESHOLD_=262144\n");
-    expect(ours).toContain("MALLOC_TRIM_THRESHOLD_=67108864\n");
+    expect(ours).toContain("MALLOC_TRIM_THRESHOLD_=2097152\n");
     const theirs = environment({ MALLOC_MMAP_THRESHOLD_: "65536" });
     expect(theirs).toContain("MALLOC_MMAP_THRESHOLD_=65536\n");
-    expect(theirs).toContain("MALLOC_TRIM_THRESHOLD_=67108864\n");
+    expect(theirs).toContain("MALLOC_TRIM_THRESHOLD_=2097152\n");
     expect(ours).toContain("GLIBC_TUNABLES=glibc.malloc.hugetlb=1\n");
     expect(environment({ GLIBC_TUNABLES: "glibc.malloc.arena_max=2" })).toContain(
       "GLIBC_TUNABLES=glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1\n",

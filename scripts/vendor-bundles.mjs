@@ -1,0 +1,32 @@
+// The model SDKs (and undici) as one CommonJS file each in dist/, for the start-up snapshot's
+// daemon to require on first use. From node_modules they are hundreds of files: the openai SDK
+// took ~58 ms and ~11 MB to load that way, one file ~18 ms and ~3 MB; @anthropic-ai/sdk
+// ~200-290 ms and ~22 MB, one file ~51 ms and ~8 MB (docs/performance.md). Not in the snapshot
+// itself: every daemon would carry their code, and most speak one wire.
+import path from "node:path";
+import { build } from "esbuild";
+
+/** Package → its file in dist/. */
+export const VENDOR_FILES = {
+  openai: "vendor-openai.cjs",
+  "@anthropic-ai/sdk": "vendor-anthropic-sdk.cjs",
+  undici: "vendor-undici.cjs",
+};
+
+export async function buildVendorBundles(outdir) {
+  await Promise.all(
+    Object.entries(VENDOR_FILES).map(([name, file]) =>
+      build({
+        stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: process.cwd() },
+        bundle: true,
+        platform: "node",
+        format: "cjs",
+        target: "node20",
+        outfile: path.join(outdir, file),
+        minifyWhitespace: true,
+        minifySyntax: true,
+        logLevel: "warning",
+      }),
+    ),
+  );
+}
