@@ -7,9 +7,9 @@ import { type FakeModel, startFakeModel } from "./support/fake-model.js";
 import { tempDir } from "./support/in-process.js";
 import { LAUNCHER } from "./support/spawn-agent.js";
 
-// The model SDK and undici are never in the start-up snapshot or the start path: they are
-// required at run time, from node_modules, by the first request (or the preload after
-// session/new). `doctor` streams through the provider, so it loads them as a session does.
+// The model SDKs and undici are never in the start-up snapshot or the start path: they are
+// required at run time, from their one-file bundles in dist/, by the first request (or the
+// preload after session/new). `doctor` streams through the provider, so it loads them as a session does.
 
 let model: FakeModel | undefined;
 afterEach(async () => {
@@ -39,12 +39,12 @@ function launch(home: string, url: string, env: Record<string, string>) {
 }
 
 describe("the model SDK at run time", () => {
-  it("the snapshot bundle holds stubs that require openai, undici and @anthropic-ai/sdk, not their code", () => {
-    const bundle = path.resolve("dist/snapshot.cjs");
-    if (!existsSync(bundle)) return;
-    const text = readFileSync(bundle, "utf8");
-    for (const name of ["openai", "undici", "@anthropic-ai/sdk"])
-      expect(text.includes(`("${name}")`)).toBe(true);
+  it("the snapshot bundle holds stubs that require the one-file openai, undici and @anthropic-ai/sdk, not their code", () => {
+    const text = readFileSync(path.resolve("dist/snapshot.cjs"), "utf8");
+    for (const file of ["vendor-openai.cjs", "vendor-undici.cjs", "vendor-anthropic-sdk.cjs"]) {
+      expect(text.includes(`("./${file}")`), file).toBe(true);
+      expect(existsSync(path.resolve("dist", file)), file).toBe(true);
+    }
     // Strings from inside the SDK and undici (not from our code that uses them).
     expect(text.includes("X-Stainless-Retry-Count")).toBe(false);
     expect(text.includes("no proxy agent")).toBe(false);

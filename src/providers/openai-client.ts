@@ -1,9 +1,9 @@
 import type OpenAI from "openai";
 import { endpointFetch } from "./endpoint-fetch.js";
-import { describeFailure, type Failure, ProviderRequestError } from "./provider-error.js";
-import { sdkFailure } from "./sdk-failure.js";
 import { MAX_ERROR_BODY_BYTES } from "./http-client.js";
 import type { Wire } from "./model-request.js";
+import { describeFailure, type Failure, ProviderRequestError } from "./provider-error.js";
+import { sdkFailure } from "./sdk-failure.js";
 import type { ModelEndpoint } from "./types.js";
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
