@@ -38,6 +38,15 @@ export interface ParsedReply {
   formatError?: string;
 }
 
+/** One named version of an original agent, as its package registry serves it. */
+export interface PinnedOriginal {
+  /** What users call it, e.g. `Codex CLI`. */
+  name: string;
+  /** Where it is published, e.g. `npm:@openai/codex`. */
+  source: string;
+  version: string;
+}
+
 /** What listing and choosing a harness need: small, so it can be known before the harness loads. */
 export interface HarnessInfo {
   id: string;
@@ -47,6 +56,8 @@ export interface HarnessInfo {
   matches(model: string): boolean;
   /** The wires its original speaks and it renders for (the routing table; every harness has `chat`). */
   wires: readonly Wire[];
+  /** The original this harness is pinned to: its structure is held to a capture of that version. */
+  original?: PinnedOriginal;
 }
 
 /**
