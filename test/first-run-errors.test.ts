@@ -116,13 +116,22 @@ describe("a first run with nothing configured", () => {
 
   it("doctor names no empty model when only the endpoint is set", async () => {
     const home = tempDir("oi-home-");
+    const closed = await startFakeModel();
+    await closed.close();
+    const result = await runCli(["doctor", "--json"], { home, env: { OPENAI_BASE_URL: closed.url } });
+    const endpoint = checkById(JSON.parse(result.stdout) as DoctorJson, "endpoint");
+    expect(endpoint.detail).toContain(`Cannot reach openai at ${closed.url}: connection refused`);
+    expect(endpoint.detail).not.toContain("model");
+  });
+
+  it("doctor says why a port that fetch refuses cannot be reached", async () => {
     const result = await runCli(["doctor", "--json"], {
-      home,
+      home: tempDir("oi-home-"),
       env: { OPENAI_BASE_URL: "http://127.0.0.1:9/v1" },
     });
-    const endpoint = checkById(JSON.parse(result.stdout) as DoctorJson, "endpoint");
-    expect(endpoint.detail).toContain("Cannot reach openai at http://127.0.0.1:9/v1: connection refused");
-    expect(endpoint.detail).not.toContain("model");
+    expect(checkById(JSON.parse(result.stdout) as DoctorJson, "endpoint").detail).toContain(
+      "Cannot reach openai at http://127.0.0.1:9/v1: fetch refuses this port (one of the ports browsers block)",
+    );
   });
 });
 

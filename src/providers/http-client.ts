@@ -108,6 +108,9 @@ export function networkDetail(error: unknown): string | undefined {
   for (let current = error, depth = 0; current && typeof current === "object" && depth < 6; depth++) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === "string" && NETWORK_CODES[code]) return `${NETWORK_CODES[code]} (${code})`;
+    // fetch never connects to the ports browsers block (the Fetch standard's "bad ports").
+    if ((current as { message?: unknown }).message === "bad port")
+      return "fetch refuses this port (one of the ports browsers block); run the server on another port";
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
