@@ -55,10 +55,12 @@ describe("pi end to end", () => {
     expect(first.messages[0].role).toBe("system");
     expect(first.messages[0].content).toContain("working inside pi, a coding agent harness");
     expect(first.messages[0].content).toContain(`Current working directory: ${cwd}`);
+    // pi sends user text as parts, and its own knobs.
     expect(first.messages.at(-1)).toEqual({
       role: "user",
-      content: "The add function is broken, fix it and run the tests.",
+      content: [{ type: "text", text: "The add function is broken, fix it and run the tests." }],
     });
+    expect(first).toMatchObject({ store: false, max_completion_tokens: 32000 });
     expect(toolResult(1, "c1")?.content).toBe(CALC);
     expect(toolResult(2, "c2")?.content).toBe("Successfully replaced 1 block(s) in calc.mjs.");
     expect(toolResult(3, "c3")?.content).toBe("TESTS PASSED\n");

@@ -9,6 +9,9 @@ import { editTool } from "./tools/edit.js";
 import { readTool } from "./tools/read.js";
 import { writeTool } from "./tools/write.js";
 
+/** pi's default output cap (`maxTokens` of its built-in models). */
+const PI_MAX_TOKENS = 32_000;
+
 /** pi's lean coding agent: read, bash, edit, write and a prompt under a thousand tokens. */
 export const piHarness: Harness = {
   ...piInfo,
@@ -21,8 +24,13 @@ export const piHarness: Harness = {
       render({ history, tools, ctx }) {
         return {
           system: [{ type: "text", text: piSystemPrompt(ctx) }],
-          messages: renderChatMessages(history, { tools, harness: "pi" }),
+          // pi sends user text as a parts array, never as a plain string.
+          messages: renderChatMessages(history, { tools, harness: "pi" }).map((message) =>
+            message.role === "user" ? { ...message, asParts: true } : message,
+          ),
           tools: toolSpecs(tools, { strict: false }),
+          // pi's openai-completions provider: no server-side storage, its output cap by that name.
+          knobs: { extra: { chat: { store: false, max_completion_tokens: PI_MAX_TOKENS } } },
         };
       },
     };

@@ -20,25 +20,26 @@ export const writeDescription =
 
 export const readSchema = {
   type: "object",
+  required: ["path"],
   properties: {
     path: { type: "string", description: "Path of the file to read (relative or absolute)" },
     offset: { type: "number", description: "Line to start reading from (1-indexed)" },
     limit: { type: "number", description: "Maximum number of lines to return" },
   },
-  required: ["path"],
 };
 
 export const bashSchema = {
   type: "object",
+  required: ["command"],
   properties: {
     command: { type: "string", description: "The bash command to run" },
     timeout: { type: "number", description: "Timeout in seconds (optional; by default there is none)" },
   },
-  required: ["command"],
 };
 
 export const editSchema = {
   type: "object",
+  required: ["path", "edits"],
   properties: {
     path: { type: "string", description: "Path of the file to edit (relative or absolute)" },
     edits: {
@@ -47,6 +48,7 @@ export const editSchema = {
         "One or more targeted replacements, each matched against the original file rather than one after another. No overlapping or nested edits: changes to the same block or nearby lines belong in one edit.",
       items: {
         type: "object",
+        required: ["oldText", "newText"],
         properties: {
           oldText: {
             type: "string",
@@ -55,20 +57,18 @@ export const editSchema = {
           },
           newText: { type: "string", description: "Text that replaces oldText in this edit." },
         },
-        required: ["oldText", "newText"],
         additionalProperties: false,
       },
     },
   },
-  required: ["path", "edits"],
   additionalProperties: false,
 };
 
 export const writeSchema = {
   type: "object",
+  required: ["path", "content"],
   properties: {
     path: { type: "string", description: "Path of the file to write (relative or absolute)" },
     content: { type: "string", description: "The content to write" },
   },
-  required: ["path", "content"],
 };
