@@ -23,7 +23,11 @@ export function originalSummary(file: string): Summary {
 }
 
 /** Runs `interpreter exec` with `harness` on `wire` against the recording mock and reduces the capture. */
-export async function captureOurs(options: { harness: string; model: string; wire: string }): Promise<Summary> {
+export async function captureOurs(options: {
+  harness: string;
+  model: string;
+  wire: string;
+}): Promise<Summary> {
   const root = tempDir("oi-fidelity-");
   const ws = path.join(root, "ws");
   const home = path.join(root, "home");
@@ -55,19 +59,26 @@ export async function captureOurs(options: { harness: string; model: string; wir
     ].join("\n");
     writeFileSync(path.join(home, "config.toml"), config);
     // --yolo: full access, as the originals were run, so no call is refused for want of an editor.
-    const result = await runCli(["exec", "--yolo", "--harness", options.harness, "-m", options.model, "Please run the checks"], {
-      home,
-      cwd: ws,
-      env: { MOCK_KEY: "sk-mock" },
-    });
+    const result = await runCli(
+      ["exec", "--yolo", "--harness", options.harness, "-m", options.model, "Please run the checks"],
+      {
+        home,
+        cwd: ws,
+        env: { MOCK_KEY: "sk-mock" },
+      },
+    );
     if (result.code !== 0) throw new Error(`exec failed (${result.code}): ${result.stderr}`);
   } finally {
     mock.kill();
   }
   const file = path.join(root, "summary.json");
-  execFileSync(process.execPath, [path.join(TOOLS, "reduce.mjs"), path.join(out, "ours"), file, "--ws", ws, "--home", home], {
-    stdio: "ignore",
-  });
+  execFileSync(
+    process.execPath,
+    [path.join(TOOLS, "reduce.mjs"), path.join(out, "ours"), file, "--ws", ws, "--home", home],
+    {
+      stdio: "ignore",
+    },
+  );
   return JSON.parse(readFileSync(file, "utf8")) as Summary;
 }
 
