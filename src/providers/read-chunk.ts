@@ -1,4 +1,5 @@
 import type { ToolCallDelta } from "./assemble-tool-calls.js";
+import { number, record, string } from "./loose-json.js";
 import type { Usage } from "./types.js";
 
 /** What one streamed chunk contributes. */
@@ -9,8 +10,6 @@ export interface ChunkParts {
   finishReason?: string;
   usage?: Usage;
 }
-
-type Loose = Record<string, unknown>;
 
 /**
  * Reads one `chat.completion.chunk` leniently. This is deliberately not a zod schema: servers
@@ -84,16 +83,4 @@ function readUsage(value: unknown): Usage | undefined {
   if (typeof cached === "number") out.cachedInputTokens = cached;
   if (typeof reasoning === "number") out.reasoningTokens = reasoning;
   return out;
-}
-
-function record(value: unknown): Loose {
-  return value && typeof value === "object" && !Array.isArray(value) ? (value as Loose) : {};
-}
-
-function string(value: unknown): string {
-  return typeof value === "string" ? value : "";
-}
-
-function number(value: unknown): number {
-  return typeof value === "number" && Number.isFinite(value) ? value : 0;
 }

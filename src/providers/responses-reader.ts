@@ -1,10 +1,9 @@
+import { type Loose, number, record, string } from "./loose-json.js";
 import type { Continuation } from "./model-request.js";
 import type { Failure } from "./provider-error.js";
 import type { AttemptOutcome } from "./retry-loop.js";
 import type { StreamReader } from "./sdk-attempt.js";
 import type { AssembledToolCall, ProviderEvent, Usage } from "./types.js";
-
-type Loose = Record<string, unknown>;
 
 /** A call being streamed: whole once its `output_item.done` arrived. */
 interface OpenCall {
@@ -141,16 +140,4 @@ function readUsage(value: unknown): Usage | undefined {
   if (typeof cached === "number") out.cachedInputTokens = cached;
   if (typeof reasoning === "number") out.reasoningTokens = reasoning;
   return out;
-}
-
-function record(value: unknown): Loose {
-  return value && typeof value === "object" && !Array.isArray(value) ? (value as Loose) : {};
-}
-
-function string(value: unknown): string {
-  return typeof value === "string" ? value : "";
-}
-
-function number(value: unknown): number {
-  return typeof value === "number" && Number.isFinite(value) ? value : 0;
 }
