@@ -5,16 +5,11 @@ import { sdkFailure } from "./messages-failure.js";
 import { messagesBaseUrl, messagesBody } from "./messages-wire.js";
 import type { ModelRequest } from "./model-request.js";
 import { describeFailure, ProviderRequestError } from "./provider-error.js";
-import { sleepUnlessAborted } from "./retry.js";
+import { type ProviderDeps, providerSettings } from "./provider-settings.js";
 import { withRetries } from "./retry-loop.js";
 import type { ModelEndpoint, Provider, StreamOptions } from "./types.js";
 
-export interface MessagesProviderDeps {
-  /** Backoff wait; must resolve (not reject) promptly when the signal aborts. */
-  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
-  /** Backoff jitter source (default `Math.random`). */
-  random?: () => number;
-}
+export type MessagesProviderDeps = ProviderDeps;
 
 type Sdk = typeof import("@anthropic-ai/sdk");
 interface Loaded {
@@ -22,9 +17,6 @@ interface Loaded {
   sdk: Sdk;
 }
 
-const DEFAULT_MAX_RETRIES = 4;
-const DEFAULT_IDLE_TIMEOUT_MS = 300_000;
-const LIST_MODELS_TIMEOUT_MS = 5_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 /**
  * The API version Claude Code and pi send, and the one Anthropic-compatible endpoints document;
@@ -40,10 +32,7 @@ const SILENT = { debug() {}, info() {}, warn() {}, error() {} };
  * start; its retries and timeout are off, ours know what the editor already saw.
  */
 export function createMessagesProvider(endpoint: ModelEndpoint, deps: MessagesProviderDeps = {}): Provider {
-  const maxRetries = endpoint.maxRetries ?? DEFAULT_MAX_RETRIES;
-  // 0, negative or infinite means "never"; Node fires longer timers immediately, so clamp.
-  const idle = endpoint.streamIdleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
-  const idleTimeoutMs = idle > 0 && idle < MAX_TIMER_MS ? idle : MAX_TIMER_MS;
+  const { idleTimeoutMs, listModelsTimeoutMs, ...retry } = providerSettings(endpoint, deps);
   let loaded: Promise<Loaded> | undefined;
   // A failed load (a broken install) is not kept: the next request tries again.
   const client = () => {
@@ -62,11 +51,9 @@ export function createMessagesProvider(endpoint: ModelEndpoint, deps: MessagesPr
   return {
     stream(request: ModelRequest, { signal }: StreamOptions) {
       return withRetries({
+        ...retry,
         endpoint,
         signal,
-        maxRetries,
-        sleep: deps.sleep ?? sleepUnlessAborted,
-        random: deps.random ?? Math.random,
         attempt: () => {
           const body = messagesBody(request, options);
           return (attemptSignal) =>
@@ -80,7 +67,7 @@ export function createMessagesProvider(endpoint: ModelEndpoint, deps: MessagesPr
       try {
         const ready = await client();
         sdk = ready.sdk;
-        const both = AbortSignal.any([signal, AbortSignal.timeout(LIST_MODELS_TIMEOUT_MS)]);
+        const both = AbortSignal.any([signal, AbortSignal.timeout(listModelsTimeoutMs)]);
         const ids: string[] = [];
         for await (const model of ready.client.models.list({ limit: 1000 }, { signal: both }))
           ids.push(model.id);
