@@ -125,7 +125,7 @@ describe("config options and modes", () => {
     const status = oi.editor.text(sessionId);
     expect(status).toContain(`Directory: ${cwd}`);
     expect(status).toContain("Model: mock-model");
-    expect(status).toContain("Harness: codex");
+    expect(status).toContain("Harness: codex, not pinned to a version yet");
     expect(status).toContain("Mode: workspace-write");
     // The sandbox line says what this machine has; CI=true insists on bubblewrap.
     expect(status).toMatch(
@@ -136,6 +136,8 @@ describe("config options and modes", () => {
     await oi.prompt(sessionId, "/mode full-access");
     await oi.prompt(sessionId, "/harness");
     expect(oi.editor.text(sessionId)).toContain("`codex` (active)");
+    // Each harness names the original version it is held to.
+    expect(oi.editor.text(sessionId)).toMatch(/`pi`: .*; pi 0\.73\.1 \(npm:@mariozechner\/pi-coding-agent\)/);
     await oi.prompt(sessionId, "/usage");
     expect(oi.editor.text(sessionId)).toContain("No model requests yet");
     await oi.prompt(sessionId, "/skills");

@@ -109,6 +109,12 @@ export function harnessProblem(options: {
   return `${options.source}: harness ${JSON.stringify(harness.id)} does not run on wire_api = "${options.wire}" (it runs on ${harness.wires.join(", ")}); harnesses for "${options.wire}": ${able.join(", ")}`;
 }
 
+/** What a user reads about a harness's original: `Codex CLI 0.163.0 (npm:@openai/codex)`. */
+export function pinnedText(info: Pick<HarnessInfo, "original">): string {
+  const o = info.original;
+  return o ? `${o.name} ${o.version} (${o.source})` : "not pinned to a version yet";
+}
+
 export function findHarness(harnesses: HarnessEntry[], id: string): HarnessEntry | undefined {
   const resolved = ALIASES[id] ?? id;
   return harnesses.find((h) => h.id === resolved);

@@ -1,6 +1,6 @@
 import type { Mode } from "../config/types.js";
 import type { Skill } from "../context/skills/parse-skill.js";
-import { chooseHarness, findHarness, harnessProblem } from "../harnesses/harness-list.js";
+import { chooseHarness, findHarness, harnessProblem, pinnedText } from "../harnesses/harness-list.js";
 import type { Harness, HarnessContext, HarnessSession } from "../harnesses/types.js";
 import type { ContentBlock, HistoryEvent, HistoryEventOf, StopReason } from "../store/events.js";
 import type { SessionRecord } from "../store/types.js";
@@ -95,7 +95,12 @@ export class Session {
       model: this.model,
       models,
       harness: this.harnessChoice().harness.id,
-      harnesses: this.deps.harnesses.list.map(({ id, title, description }) => ({ id, title, description })),
+      harnesses: this.deps.harnesses.list.map((h) => ({
+        id: h.id,
+        title: h.title,
+        description: h.description,
+        pinned: pinnedText(h),
+      })),
     };
   }
 

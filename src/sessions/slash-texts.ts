@@ -1,4 +1,5 @@
 import type { Skill } from "../context/skills/parse-skill.js";
+import { pinnedText } from "../harnesses/harness-list.js";
 import type { Session } from "./session.js";
 import { formatCost } from "./usage-totals.js";
 
@@ -7,7 +8,7 @@ import { formatCost } from "./usage-totals.js";
 export function harnessList(session: Session): string {
   const options = session.options();
   const lines = options.harnesses.map(
-    (h) => `- \`${h.id}\`${h.id === options.harness ? " (active)" : ""}: ${h.description}`,
+    (h) => `- \`${h.id}\`${h.id === options.harness ? " (active)" : ""}: ${h.description}; ${h.pinned}`,
   );
   return `Harnesses:\n${lines.join("\n")}\n\nSwitch with \`/harness <id>\`.`;
 }
@@ -73,7 +74,7 @@ export async function statusText(session: Session, endpoint: string): Promise<st
     `Session: ${session.id}`,
     `Directory: ${session.record.cwd}`,
     `Model: ${session.model || "(none configured)"} at ${endpoint}`,
-    `Harness: ${choice.harness.id} (${choice.reason})`,
+    `Harness: ${choice.harness.id}, ${pinnedText(choice.harness)} (${choice.reason})`,
     `Mode: ${session.mode}`,
     `Sandbox: ${await session.sandboxSummary()}`,
     `MCP servers: ${mcpSummary(session)}`,

@@ -32,7 +32,8 @@ export interface SessionOptions {
   model: string;
   models: string[];
   harness: string;
-  harnesses: Array<{ id: string; title: string; description: string }>;
+  /** `pinned`: the original and version it is held to (`pinnedText`). */
+  harnesses: Array<{ id: string; title: string; description: string; pinned: string }>;
 }
 
 export interface SlashCommandInfo {
