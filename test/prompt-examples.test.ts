@@ -173,6 +173,18 @@ describe("patch examples in prompt and tool-description assets", () => {
     expect(sketches.length).toBe(4);
   });
 
+  it("misses no `*** Begin Patch` in any asset (each is an example or the grammar's Begin rule)", () => {
+    for (const asset of all) {
+      const mentions = asset.text.split("*** Begin Patch").length - 1;
+      const grammarRules = asset.text.split('Begin := "*** Begin Patch"').length - 1;
+      const found = literalPatches(asset).length + inlinePatches(asset).length;
+      expect({ file: asset.file, found: found + grammarRules }).toEqual({
+        file: asset.file,
+        found: mentions,
+      });
+    }
+  });
+
   it.each(patches.filter((example) => !isEnvelopeSketch(example.patch)).map((e) => [e.where, e.patch]))(
     "%s parses and applies to files that match its context",
     async (_where, patch) => {
