@@ -75,7 +75,14 @@ it("/compact goes through the harness's own prompt and summary prefix (Kimi Code
   model.reply({
     text: "I ran `echo one`.",
     expect: (body) => {
-      if (!JSON.stringify(body.messages).includes("handoff note")) throw new Error("not Kimi's prompt");
+      const sent = JSON.stringify(body.messages);
+      if (!sent.includes("handoff note")) throw new Error("not Kimi's prompt");
+      // Kimi Code asks for a free-form note; the older Kimi CLI's fixed XML sections do not belong.
+      const instruction = JSON.stringify(
+        (body.messages as unknown[]).find((m) => JSON.stringify(m).includes("handoff note")),
+      );
+      if (/<(current_focus|environment|code_state)>/.test(instruction))
+        throw new Error("Kimi CLI's sections");
     },
   });
   await oi.prompt(sessionId, "/compact");
@@ -85,6 +92,8 @@ it("/compact goes through the harness's own prompt and summary prefix (Kimi Code
       const sent = JSON.stringify(body.messages);
       if (!sent.includes("Earlier context was compacted") || sent.includes("tool_calls"))
         throw new Error("the summary does not replace the history with Kimi's prefix");
+      // Kimi Code's prefix is plain text in front of the note, not a `<system>` status line.
+      if (!sent.includes('"Earlier context was compacted')) throw new Error("the prefix is wrapped");
     },
   });
   await oi.prompt(sessionId, "next");

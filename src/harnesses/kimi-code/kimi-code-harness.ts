@@ -31,7 +31,10 @@ export function kimiKnobs(sessionId: string): Knobs {
  */
 export const kimiCodeHarness: Harness = {
   ...kimiCodeInfo,
-  // Kimi Code: compact at 85 % of the window or when fewer than 50k tokens stay free.
+  // Kimi Code: compact at 85 % of the window or when fewer than 50k tokens stay free. The
+  // instruction asks for a free-form first-person note and the prefix is plain text, as in
+  // Kimi Code; its paragraphs on the on-disk log pointer and the re-attached TODO list are left
+  // out because we append neither.
   compaction: { ratio: 0.85, reserve: 50_000, prompt: compactPrompt, summaryPrefix: summaryPrefix.trim() },
   open(ctx) {
     const tools = [
