@@ -24,7 +24,7 @@ type Args = z.infer<typeof Args>;
  * with a result that tells the model how to go on.
  */
 export function runShellCommandTool(options: { scratchDir: string }): Tool<Args> {
-  let calls = 0;
+  const callIds = geminiCallIds("run_shell_command");
   return {
     name: "run_shell_command",
     description: description.trimEnd(),
@@ -54,7 +54,7 @@ export function runShellCommandTool(options: { scratchDir: string }): Tool<Args>
         fs: ctx.fs,
         dir: options.scratchDir,
         sessionId: ctx.sessionId,
-        callId: `run_shell_command_${Date.now()}_${calls++}`,
+        callId: callIds(),
       });
       return {
         output,
@@ -62,6 +62,21 @@ export function runShellCommandTool(options: { scratchDir: string }): Tool<Args>
         display: [{ type: "text", text: fence(result.output) }],
       };
     },
+  };
+}
+
+/**
+ * Gemini CLI's call ids, `<tool>_<unix ms>_<index in the model's batch>`: the index is 0 for a
+ * lone call; calls within the same millisecond count up so their spilled files never collide.
+ */
+function geminiCallIds(tool: string): () => string {
+  let last = 0;
+  let index = 0;
+  return () => {
+    const now = Date.now();
+    index = now === last ? index + 1 : 0;
+    last = now;
+    return `${tool}_${now}_${index}`;
   };
 }
 
