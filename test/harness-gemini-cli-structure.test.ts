@@ -3,7 +3,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { geminiCliHarness } from "../src/harnesses/gemini-cli/gemini-cli-harness.js";
 import type { HistoryEvent } from "../src/store/events.js";
-import { firstRequest, harnessWorkspace } from "./support/harness-fixtures.js";
+import { createLocalExec } from "../src/tools/exec/run-command.js";
+import type { ExecPort } from "../src/tools/types.js";
+import { firstRequest, harnessWorkspace, toolContext, toolRunner } from "./support/harness-fixtures.js";
 
 /**
  * Our gemini-cli harness against the structure-only summaries of Gemini CLI 0.61.0's own requests
@@ -69,12 +71,11 @@ function propertyOrder(schema: unknown, at = ""): string[] {
   return [...own, ...nested, ...items];
 }
 
-/** The capture's cuts and placeholders (`reduce.mjs::resultText`), and the run-to-run parts as patterns. */
+/** The capture's cuts and placeholders (`reduce.mjs::resultText`); the spill file's name varies per run. */
 function comparable(text: string, workspace: string): string {
   const lines = text
     .replaceAll(workspace, "<WS>")
     .replace(/For full output see: \S+\.txt/, "For full output see: <FILE>")
-    .replace(/Process Group PGID: \d+/g, "Process Group PGID: <N>")
     .split("\n");
   const out: string[] = [];
   let run: string[] = [];
@@ -175,9 +176,16 @@ for (const family of FAMILIES) {
     });
 
     it("answers the scripted calls with the capture's result texts", async () => {
-      const { run, file, cwd } = setup();
+      const { tools, file, cwd } = setup();
       file("notes.txt", "alpha\nbeta\ngamma\ndelta\nepsilon\n");
       for (const call of summary().scripted_calls) {
+        // Real commands, reporting the capture's group id: its digits move the spill's cut points.
+        const pgid = /Process Group PGID: (\d+)/.exec(call.result.content.output)?.[1];
+        const local = createLocalExec();
+        const exec: ExecPort = {
+          run: async (request) => ({ ...(await local.run(request)), processGroup: Number(pgid) }),
+        };
+        const run = toolRunner(tools, toolContext(cwd, pgid ? { exec } : {}));
         const args = JSON.parse(JSON.stringify(call.args).replaceAll("<WS>", cwd));
         const ours = await run(call.tool, args);
         const theirs = call.result.content.output.replace(/^(For full output see: )\S+/m, "$1<FILE>");
