@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { geminiCliHarness } from "../src/harnesses/gemini-cli/gemini-cli-harness.js";
 import { formatShellOutput, truncatedToolOutput } from "../src/harnesses/gemini-cli/shell-output.js";
 import type { HarnessContext } from "../src/harnesses/types.js";
-import { execResult, harnessWorkspace } from "./support/harness-fixtures.js";
+import { execResult, harnessWorkspace, toolContext } from "./support/harness-fixtures.js";
 
 /** A temp workspace; the harness's tools are built on the first `run`. */
 const setup = (overrides: Partial<HarnessContext> = {}) =>
@@ -97,7 +97,7 @@ describe("run_shell_command", () => {
   });
 
   it("refuses is_background without running the command, since nothing here could read it later", async () => {
-    const { run, cwd } = setup();
+    const { run, cwd, tools } = setup();
     const result = await run("run_shell_command", {
       command: "touch started",
       is_background: true,
@@ -106,6 +106,10 @@ describe("run_shell_command", () => {
     expect(result.isError).toBe(true);
     expect(result.output).toContain("without is_background");
     expect(existsSync(path.join(cwd, "started"))).toBe(false);
+    const shell = tools().find((t) => t.name === "run_shell_command")!;
+    expect(shell.access({ command: "touch started", is_background: true }, toolContext(cwd))).toEqual({
+      type: "none",
+    });
     expect((await run("run_shell_command", { command: "echo fg", is_background: false })).output).toMatch(
       /^<untrusted_context>\nOutput: fg\n/,
     );

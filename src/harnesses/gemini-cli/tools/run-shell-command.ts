@@ -35,7 +35,11 @@ export function runShellCommandTool(options: { scratchDir: string }): Tool<Args>
     preview: async (args) => ({
       title: args.description ? `${args.command} (${args.description})` : args.command,
     }),
-    access: (args, ctx) => ({ type: "exec", command: args.command, cwd: workdir(args, ctx.cwd) }),
+    // A refused background command runs nothing, so nobody is asked to approve it.
+    access: (args, ctx) =>
+      args.is_background
+        ? { type: "none" }
+        : { type: "exec", command: args.command, cwd: workdir(args, ctx.cwd) },
     async execute(args, ctx) {
       if (!args.command.trim()) return { output: "Command cannot be empty.", isError: true };
       if (args.is_background) return { output: NO_BACKGROUND, isError: true };
@@ -81,7 +85,7 @@ function geminiCallIds(tool: string): () => string {
 }
 
 const NO_BACKGROUND =
-  "Background execution is not available in this session. Run the command in the foreground (without is_background); a long-running server or watcher would block until the inactivity timeout, so prefer a command that finishes.";
+  "Background execution is not available in this session. Run the command in the foreground (without is_background); a long-running server or watcher would block until the timeout, so prefer a command that finishes.";
 
 function workdir(args: Args, cwd: string): string {
   return args.dir_path ? resolveToolPath(cwd, args.dir_path) : cwd;
