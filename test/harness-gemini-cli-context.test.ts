@@ -69,8 +69,9 @@ describe("grep_search, glob and list_directory", () => {
 });
 
 describe("request layout", () => {
-  it("sends the system prompt, then the <session_context> message with AGENTS.md, then the conversation", () => {
+  it("sends the system prompt, then one user message: the <session_context> with AGENTS.md, then the prompt", () => {
     const { ctx, file } = setup({
+      model: "gemini-3-pro-preview",
       instructions: "Always run the tests.",
       isGitRepo: true,
       sandboxed: true,
@@ -85,7 +86,8 @@ describe("request layout", () => {
       { type: "user_message", turnId: "t1", content: [{ type: "text", text: "Hi" }] },
     ];
     const request = chatView(opened.render({ history, tools, ctx }));
-    const [system, context, user] = request.messages;
+    const [system, first, ...rest] = request.messages;
+    expect(rest).toEqual([]);
     expect(system?.role).toBe("system");
     const prompt = system!.content as string;
     expect(prompt.startsWith("You are Gemini CLI, an interactive CLI agent")).toBe(true);
@@ -109,9 +111,12 @@ describe("request layout", () => {
     ]);
     expect(prompt).not.toContain("{{");
     expect(prompt).not.toContain("Always run the tests.");
+    expect(first?.role).toBe("user");
+    const [context, user] = first!.content as Array<{ type: string; text: string }>;
+    expect(user).toEqual({ type: "text", text: "Hi" });
     expect(context).toEqual({
-      role: "user",
-      content: `<session_context>
+      type: "text",
+      text: `<session_context>
 This is the Gemini CLI. We are setting up the context for our chat.
 Today's date is Friday, August 21, 2026 (formatted according to the user's locale).
 My operating system is: linux
@@ -138,7 +143,6 @@ Always run the tests.
 </loaded_context>
 </session_context>`,
     });
-    expect(user).toEqual({ role: "user", content: "Hi" });
     expect(request.knobs).toEqual({ temperature: 1, top_p: 0.95 });
     expect(request.tools.map((t) => t.function.name)).toContain("replace");
   });
@@ -151,6 +155,41 @@ Always run the tests.
     file("later.txt", "created mid-session");
     expect(chatView(opened.render({ history: [], tools, ctx })).messages[1]).toEqual(first);
     expect(JSON.stringify(first)).not.toContain("later.txt");
+  });
+
+  it("sends other models Gemini CLI's legacy layout, with the sandbox section and a final reminder", () => {
+    for (const [model, sandboxed, sandbox] of [
+      ["gemini-2.5-flash", false, "# Outside of Sandbox"],
+      ["qwen3-coder", true, "# Sandbox"],
+    ] as const) {
+      const { ctx } = setup({ model, sandboxed, isGitRepo: true });
+      const prompt = firstRequest(geminiCliHarness, ctx, []).messages[0]!.content as string;
+      expect(prompt.startsWith("You are Gemini CLI, an interactive CLI agent")).toBe(true);
+      expect(prompt.split("\n").filter((line) => /^#{1,2} /.test(line))).toEqual([
+        "# Core Mandates",
+        "# Primary Workflows",
+        "## Software Engineering Tasks",
+        "## New Applications",
+        "# Operational Guidelines",
+        "## Shell tool output token efficiency:",
+        "## Tone and Style (CLI Interaction)",
+        "## Security and Safety Rules",
+        "## Tool Usage",
+        "## Interaction Details",
+        sandbox,
+        "# Git Repository",
+        "# Final Reminder",
+      ]);
+      expect(prompt).not.toContain("{{");
+    }
+  });
+
+  it("names write_todos only in the prompt of the family that has it", () => {
+    const legacy = firstRequest(geminiCliHarness, setup().ctx, []);
+    const modern = firstRequest(geminiCliHarness, setup({ model: "gemini-3-flash-preview" }).ctx, []);
+    expect(legacy.messages[0]!.content).toContain("`write_todos`");
+    expect(modern.messages[0]!.content).not.toContain("write_todos");
+    expect(modern.tools.map((t) => t.function.name)).not.toContain("write_todos");
   });
 
   it("drops the git and autonomous sections when they do not apply", () => {
@@ -169,11 +208,15 @@ Always run the tests.
     expect(prompt).toContain(
       "<available_skills>\n  <skill>\n    <name>release</name>\n    <description>Cut a release</description>\n    <location>/skills/release/SKILL.md</location>\n  </skill>\n</available_skills>",
     );
-    expect(prompt.indexOf("# Available Agent Skills")).toBeGreaterThan(
-      prompt.indexOf("## Engineering Standards"),
-    );
+    expect(prompt.indexOf("# Available Agent Skills")).toBeGreaterThan(prompt.indexOf("# Core Mandates"));
     expect(prompt.indexOf("# Available Agent Skills")).toBeLessThan(prompt.indexOf("# Primary Workflows"));
     expect(prompt).toContain("- **Skill Guidance:**");
+    const modern = firstRequest(geminiCliHarness, { ...ctx, model: "gemini-3-pro-preview" }, []);
+    const prompt3 = modern.messages[0]!.content as string;
+    expect(prompt3.indexOf("# Available Agent Skills")).toBeGreaterThan(
+      prompt3.indexOf("## Engineering Standards"),
+    );
+    expect(prompt3.indexOf("# Available Agent Skills")).toBeLessThan(prompt3.indexOf("# Primary Workflows"));
   });
 
   it("caps the folder tree at 200 items", () => {

@@ -88,20 +88,23 @@ describe("gemini-cli end to end", () => {
     ]);
     expect(first.temperature).toBe(1);
     expect(first.top_p).toBe(0.95);
-    const [system, context, user] = messagesOf(0);
+    // As Gemini CLI's first turn: one user message, the session context and then the prompt.
+    const [system, opening, ...rest] = messagesOf(0);
+    expect(rest).toEqual([]);
     expect(system?.role).toBe("system");
     expect(String(system?.content)).toMatch(/^You are Gemini CLI, an interactive CLI agent/);
-    expect(context?.role).toBe("user");
-    expect(String(context?.content)).toMatch(/^<session_context>\nThis is the Gemini CLI\./);
-    expect(String(context?.content)).toContain(`${cwd}/\n├───calc.mjs\n└───test.mjs`);
-    expect(user).toEqual({ role: "user", content: "add() is broken. Fix it and run the tests." });
+    expect(opening?.role).toBe("user");
+    const [context, user] = opening!.content as Array<{ type: string; text: string }>;
+    expect(context?.text).toMatch(/^<session_context>\nThis is the Gemini CLI\./);
+    expect(context?.text).toContain(`${cwd}/\n├───calc.mjs\n└───test.mjs`);
+    expect(user).toEqual({ type: "text", text: "add() is broken. Fix it and run the tests." });
 
     expect(toolResult(1, "c1")?.content).toBe(CALC);
     expect(toolResult(2, "c2")?.content).toBe(
       `Successfully modified file: ${calc} (1 replacements). Here is the updated code:\nexport function add(a, b) {\n  const sum = a + b;\n  return sum;\n}\n`,
     );
-    expect(toolResult(3, "c3")?.content).toBe(
-      "<untrusted_context>\nOutput: TESTS PASSED\n</untrusted_context>",
+    expect(toolResult(3, "c3")?.content).toMatch(
+      /^<untrusted_context>\nOutput: TESTS PASSED\nProcess Group PGID: \d+\n<\/untrusted_context>$/,
     );
     // The replayed call keeps the model's own arguments.
     const replayed = messagesOf(3).find((m) => m.role === "assistant" && JSON.stringify(m).includes('"c2"'));

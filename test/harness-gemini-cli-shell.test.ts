@@ -1,10 +1,10 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { geminiCliHarness } from "../src/harnesses/gemini-cli/gemini-cli-harness.js";
 import { formatShellOutput, truncatedToolOutput } from "../src/harnesses/gemini-cli/shell-output.js";
 import type { HarnessContext } from "../src/harnesses/types.js";
-import { execResult, harnessWorkspace } from "./support/harness-fixtures.js";
+import { execResult, harnessWorkspace, toolContext } from "./support/harness-fixtures.js";
 
 /** A temp workspace; the harness's tools are built on the first `run`. */
 const setup = (overrides: Partial<HarnessContext> = {}) =>
@@ -16,16 +16,32 @@ const setup = (overrides: Partial<HarnessContext> = {}) =>
 describe("run_shell_command", () => {
   const result = execResult;
 
-  it("answers in Gemini's Output/Exit Code shape inside <untrusted_context>", async () => {
+  it("answers in Gemini's Output/Exit Code/PGID shape inside <untrusted_context>", async () => {
     const { run } = setup();
-    expect((await run("run_shell_command", { command: "echo hello", description: "Say hello" })).output).toBe(
-      "<untrusted_context>\nOutput: hello\n</untrusted_context>",
-    );
-    const failed = await run("run_shell_command", { command: "echo oops >&2; exit 3" });
-    expect(failed).toMatchObject({
-      output: "<untrusted_context>\nOutput: oops\nExit Code: 3\n</untrusted_context>",
-      isError: true,
+    // The group id is the command's own: `ps -o pgid= $$` inside it prints the same number.
+    const own = await run("run_shell_command", {
+      command: "ps -o pgid= $$ | tr -d ' '",
+      description: "pgid",
     });
+    const [, printed, reported] =
+      /^<untrusted_context>\nOutput: (\d+)\nProcess Group PGID: (\d+)\n<\/untrusted_context>$/.exec(
+        own.output,
+      ) ?? [];
+    expect(printed).toBeDefined();
+    expect(reported).toBe(printed);
+    const failed = await run("run_shell_command", {
+      command: "printf 'line1\\nline2\\n'; echo err >&2; exit 3",
+    });
+    expect(failed.isError).toBe(true);
+    expect(failed.output).toMatch(
+      /^<untrusted_context>\nOutput: line1\nline2\nerr\nExit Code: 3\nProcess Group PGID: \d+\n<\/untrusted_context>$/,
+    );
+    expect((await run("run_shell_command", { command: "true" })).output).toMatch(
+      /^<untrusted_context>\nOutput: \(empty\)\nProcess Group PGID: \d+\n<\/untrusted_context>$/,
+    );
+    expect(formatShellOutput(result({ output: "x", exitCode: 1, processGroup: 42 }))).toBe(
+      "<untrusted_context>\nOutput: x\nExit Code: 1\nProcess Group PGID: 42\n</untrusted_context>",
+    );
     expect(formatShellOutput(result({ output: "\u001b[31mred\u001b[0m\n" }))).toBe(
       "<untrusted_context>\nOutput: red\n</untrusted_context>",
     );
@@ -39,26 +55,63 @@ describe("run_shell_command", () => {
 
   it("spills output over 40 000 characters to a file and shows its first 20% and last 80%", async () => {
     const { run, ctx } = setup();
-    const { output } = await run("run_shell_command", { command: "seq 1 20000" });
+    const { output } = await run("run_shell_command", { command: "seq 1 100000" });
     const header = output.split("\n")[0]!;
     expect(header).toMatch(
       /^Output too large\. Showing first 8,000 and last 32,000 characters\. For full output see: (.+\.txt)$/,
     );
     const spilled = /For full output see: (.+\.txt)$/.exec(header)![1]!;
-    expect(spilled.startsWith(path.join(ctx.scratchDir, "tool-outputs"))).toBe(true);
-    expect(readFileSync(spilled, "utf8")).toMatch(
-      /^<untrusted_context>\nOutput: 1\n2\n[\s\S]*\n20000\n<\/untrusted_context>$/,
+    // Gemini's place and name: tool-outputs/session-<id>/<tool>__<tool>_<unix ms>_<index>.txt
+    expect(path.relative(ctx.scratchDir, spilled)).toMatch(
+      new RegExp(
+        `^tool-outputs/session-${ctx.sessionId}/run_shell_command__run_shell_command_\\d{13}_0\\.txt$`,
+      ),
     );
-    expect(output).toContain("\n\n... [68,942 characters omitted] ...\n\n");
-    expect(output.endsWith("19999\n20000\n</untrusted_context>")).toBe(true);
+    const full = readFileSync(spilled, "utf8");
+    expect(full).toMatch(
+      /^<untrusted_context>\nOutput: 1\n2\n[\s\S]*\n100000\nProcess Group PGID: \d+\n<\/untrusted_context>$/,
+    );
+    // The frame around seq's 588 894 characters (trailing newline trimmed), as in the capture.
+    const pgid = /PGID: (\d+)/.exec(full)![1]!;
+    expect(full.length).toBe(
+      "<untrusted_context>\nOutput: ".length +
+        588_894 +
+        `\nProcess Group PGID: ${pgid}\n</untrusted_context>`.length,
+    );
+    expect(output).toContain(
+      `\n\n... [${(full.length - 40_000).toLocaleString("en-US")} characters omitted] ...\n\n`,
+    );
+    expect(output.split("\n")[1]).toBe("<untrusted_context>");
+    expect(output).toMatch(/\n99999\n100000\nProcess Group PGID: \d+\n<\/untrusted_context>$/);
     expect(truncatedToolOutput("short", "/x", 10)).toBe("short");
   });
 
   it("runs in dir_path", async () => {
     const { run, cwd } = setup();
     mkdirSync(path.join(cwd, "sub"));
-    expect((await run("run_shell_command", { command: "pwd", dir_path: "sub" })).output).toBe(
-      `<untrusted_context>\nOutput: ${path.join(cwd, "sub")}\n</untrusted_context>`,
+    expect((await run("run_shell_command", { command: "pwd", dir_path: "sub" })).output).toMatch(
+      new RegExp(
+        `^<untrusted_context>\nOutput: ${path.join(cwd, "sub")}\nProcess Group PGID: \\d+\n</untrusted_context>$`,
+      ),
+    );
+  });
+
+  it("refuses is_background without running the command, since nothing here could read it later", async () => {
+    const { run, cwd, tools } = setup();
+    const result = await run("run_shell_command", {
+      command: "touch started",
+      is_background: true,
+      delay_ms: 100,
+    });
+    expect(result.isError).toBe(true);
+    expect(result.output).toContain("without is_background");
+    expect(existsSync(path.join(cwd, "started"))).toBe(false);
+    const shell = tools().find((t) => t.name === "run_shell_command")!;
+    expect(shell.access({ command: "touch started", is_background: true }, toolContext(cwd))).toEqual({
+      type: "none",
+    });
+    expect((await run("run_shell_command", { command: "echo fg", is_background: false })).output).toMatch(
+      /^<untrusted_context>\nOutput: fg\n/,
     );
   });
 });

@@ -18,9 +18,8 @@ function setup(model = "gemini-2.5-flash") {
 const surface = (tools: Tool[]) => tools.map((t) => ({ name: t.name, parameters: t.parameters }));
 
 describe("Gemini CLI tool surface", () => {
-  it("has Gemini CLI's tools, in registration order, with the schemas upstream declares", async () => {
-    const legacy = setup("gemini-2.5-flash").tools;
-    expect(legacy.map((t) => t.name)).toEqual([
+  it("has Gemini CLI 0.61's tools per family, in registration order, with the schemas upstream declares", async () => {
+    const shared = [
       "list_directory",
       "read_file",
       "grep_search",
@@ -28,8 +27,11 @@ describe("Gemini CLI tool surface", () => {
       "replace",
       "write_file",
       "run_shell_command",
-      "write_todos",
-    ]);
+    ];
+    const legacy = setup("gemini-2.5-flash").tools;
+    expect(legacy.map((t) => t.name)).toEqual([...shared, "write_todos"]);
+    expect(setup("qwen3-coder").tools.map((t) => t.name)).toEqual([...shared, "write_todos"]);
+    expect(setup("gemini-3-pro-preview").tools.map((t) => t.name)).toEqual(shared);
     await expect(JSON.stringify(surface(legacy), null, 2)).toMatchFileSnapshot(
       "golden/gemini-cli/tools.default-legacy.json",
     );

@@ -54,6 +54,8 @@ export interface ExecResult {
   droppedBytes: number;
   totalBytes: number;
   totalLines: number;
+  /** The id of the process group the command led (the launcher's under a sandbox); absent if it never started. */
+  processGroup?: number;
 }
 
 /** Runs commands. Implementations kill the whole process tree on timeout and on abort. */

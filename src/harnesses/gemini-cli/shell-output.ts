@@ -12,8 +12,8 @@ export const TRUNCATE_THRESHOLD = 40_000;
 /**
  * The text Gemini CLI's `run_shell_command` returns (`packages/core/src/tools/shell.ts`): `Output:`
  * with the trimmed, ANSI-free output or `(empty)`, then `Exit Code:` and `Signal:` only when they
- * apply, all wrapped in `<untrusted_context>`. Cancelled and timed-out commands get Gemini's
- * sentences instead. There is no `Process Group PGID:` line: the shared runner does not expose it.
+ * apply, then the `Process Group PGID:` of the group the command led, all wrapped in
+ * `<untrusted_context>`. Cancelled and timed-out commands get Gemini's sentences instead.
  */
 export function formatShellOutput(result: ExecResult): string {
   const output = stripAnsi(result.output).trim();
@@ -29,6 +29,7 @@ export function formatShellOutput(result: ExecResult): string {
     const parts = [`Output: ${output || "(empty)"}`];
     if (result.exitCode !== null && result.exitCode !== 0) parts.push(`Exit Code: ${result.exitCode}`);
     if (result.signal) parts.push(`Signal: ${signalNumber(result.signal)}`);
+    if (result.processGroup !== undefined) parts.push(`Process Group PGID: ${result.processGroup}`);
     text = parts.join("\n");
   }
   return `<untrusted_context>\n${text.replaceAll("</untrusted_context>", "&lt;/untrusted_context&gt;")}\n</untrusted_context>`;
@@ -37,18 +38,22 @@ export function formatShellOutput(result: ExecResult): string {
 /**
  * Gemini CLI's spill rule (`packages/core/src/scheduler/tool-executor.ts`,
  * `utils/fileUtils.ts::formatTruncatedToolOutput`): output longer than the threshold is saved to
- * a file and replaced by its first 20% and last 80% of the threshold with the file's path.
+ * a file under `tool-outputs/session-<id>/` named `<tool>__<call id>.txt`, and replaced by its
+ * first 20% and last 80% of the threshold with the file's path.
  */
 export async function spillShellOutput(options: {
   text: string;
   fs: FsPort;
   dir: string;
-  name: string;
+  sessionId: string;
+  /** Gemini's call id shape, `<tool>_<unix ms>_<index>`. */
+  callId: string;
   threshold?: number;
 }): Promise<string> {
   const threshold = options.threshold ?? TRUNCATE_THRESHOLD;
   if (threshold <= 0 || options.text.length <= threshold) return options.text;
-  const file = path.join(options.dir, "tool-outputs", `${options.name}.txt`);
+  const name = `run_shell_command__${options.callId}.txt`;
+  const file = path.join(options.dir, "tool-outputs", `session-${options.sessionId}`, name);
   await options.fs.writeText(file, options.text);
   return truncatedToolOutput(options.text, file, threshold);
 }

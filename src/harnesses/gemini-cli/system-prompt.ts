@@ -1,22 +1,30 @@
 import type { Mode } from "../../config/types.js";
 import type { HarnessContext } from "../types.js";
-import prompt from "./prompt.md";
+import gemini3Prompt from "./prompt.gemini-3.md";
+import legacyPrompt from "./prompt.legacy.md";
+import { toolFamily } from "./tool-family.js";
 
 /**
- * Gemini CLI's system prompt in its modern layout (google-gemini/gemini-cli
- * `packages/core/src/prompts/snippets.ts`, used for Gemini 3 and all non-Gemini models): preamble
- * with the approval mode, Core Mandates, Primary Workflows, Operational Guidelines, then the
- * optional Autonomous Mode and Git Repository sections; the skills catalog sits where Gemini CLI puts
- * it, after the mandates. Gemini CLI loads a skill with its `activate_skill` tool; here the model
- * reads the skill's file itself. Our wording, their sections and slots.
- * AGENTS.md is not appended here: Gemini CLI puts project memory in the first user message.
+ * Gemini CLI's system prompt for the model's family (google-gemini/gemini-cli
+ * `packages/core/src/prompts/snippets.ts` for Gemini 3, `snippets.legacy.ts` for every other
+ * model). Gemini 3: preamble with the approval mode, Core Mandates in subsections (Security &
+ * System Integrity, Context Efficiency, Engineering Standards), Primary Workflows (Development
+ * Lifecycle, New Applications), Operational Guidelines, Git Repository. Others: one flat Core
+ * Mandates list, Software Engineering Tasks, shell output efficiency, the sandbox section and a
+ * Final Reminder. The skills catalog sits where Gemini CLI puts it, after the mandates. Gemini CLI
+ * loads a skill with its `activate_skill` tool; here the model reads the skill's file itself.
+ * Topic updates, sub-agents and hooks have no counterpart here, so their sections are left out.
+ * Our wording, their sections and slots. AGENTS.md is not appended here: Gemini CLI puts
+ * project memory in the first user message.
  */
 export function geminiSystemPrompt(ctx: HarnessContext): string {
   const mode = MODES[ctx.mode];
-  const text = prompt
+  const legacy = toolFamily(ctx.model) === "default-legacy";
+  const text = (legacy ? legacyPrompt : gemini3Prompt)
     .replace("{{MODE}}", mode)
     .replace("{{SKILL_GUIDANCE}}", ctx.skills.length > 0 ? SKILL_GUIDANCE : "")
     .replace("{{SKILLS}}", skillsSection(ctx.skills))
+    .replace("{{SANDBOX}}", ctx.sandboxed ? SANDBOX : OUTSIDE_SANDBOX)
     .replace("{{YOLO}}", mode === "YOLO" ? YOLO : "")
     .replace("{{GIT}}", ctx.isGitRepo ? GIT : "");
   // Gemini CLI squeezes the blank lines left by empty sections.
@@ -54,6 +62,14 @@ You can use the following specialized skills. To use one, read the file at its \
 ${entries}
 </available_skills>`;
 }
+
+const SANDBOX = `# Sandbox
+
+You run inside a sandbox with limited access to files outside the project folder and to system resources. When a command fails with an error such as "Operation not permitted", tell the user the sandbox may be the cause and how they could change the setup.`;
+
+const OUTSIDE_SANDBOX = `# Outside of Sandbox
+
+You run directly on the user's system, not in a sandbox. Before a command that changes the system outside the project folder or the system's temporary folder, remind the user of that when you explain the command, and suggest running in a sandbox.`;
 
 const YOLO = `# Autonomous Mode (YOLO)
 

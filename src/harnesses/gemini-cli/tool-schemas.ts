@@ -7,8 +7,8 @@ import type { ToolFamily } from "./tool-family.js";
  * `dynamic-declaration-helpers.ts::getShellDeclaration`). Parameter names, types, bounds and the
  * short parameter descriptions are upstream's; the long `instruction` text is our own wording.
  *
- * Left out on purpose: `run_shell_command`'s `is_background`/`delay_ms` (no background processes
- * here) and `additional_permissions` (the permission gate asks the editor instead).
+ * `run_shell_command`'s `is_background`/`delay_ms` are declared with descriptions in our words;
+ * left out on purpose: `additional_permissions` (the permission gate asks the editor instead).
  * `grep_search` is the ripgrep variant Gemini CLI registers whenever ripgrep is available.
  */
 
@@ -184,6 +184,16 @@ export function runShellCommandSchema(): Schema {
         type: "string",
         description:
           "(OPTIONAL) The path of the directory to run the command in. If not provided, the project root directory is used. Must be a directory within the workspace and must already exist.",
+      },
+      is_background: {
+        type: "boolean",
+        description:
+          "Optional: true starts the command as a background process and returns without waiting for it to finish, for servers, watchers and other long-running jobs. Leave it unset for commands whose result you need now; a trailing & is not needed and should not be used.",
+      },
+      delay_ms: {
+        type: "integer",
+        description:
+          "Optional, with is_background only: milliseconds to wait after starting the process before returning, so its first output is included. Defaults to a short wait when omitted.",
       },
     },
     required: ["command"],

@@ -80,6 +80,7 @@ function runCommand(request: ExecRequest, settings: Settings): Promise<ExecResul
   if (!(timeoutMs > 0)) return Promise.reject(new RangeError(`timeoutMs must be positive: ${timeoutMs}`));
   const started = performance.now();
   const output = new BoundedOutput(settings.outputCap);
+  let processGroup: number | undefined;
   const result = (fields: Partial<ExecResult>): ExecResult => {
     const text = output.finish();
     return {
@@ -92,6 +93,7 @@ function runCommand(request: ExecRequest, settings: Settings): Promise<ExecResul
       droppedBytes: text.droppedBytes,
       totalBytes: text.totalBytes,
       totalLines: text.totalLines,
+      ...(processGroup !== undefined ? { processGroup } : {}),
       ...fields,
     };
   };
@@ -121,6 +123,8 @@ function runCommand(request: ExecRequest, settings: Settings): Promise<ExecResul
     let settled = false;
     let tree: ProcessTree | undefined;
     const started = (pid: number): void => {
+      // Spawned detached, the command leads its own group: its pid is the group's id.
+      processGroup = pid;
       tree = new ProcessTree(pid);
       if (Number.isFinite(settings.trackIntervalMs)) tree.startTracking(settings.trackIntervalMs);
       if (stopped) killing = tree.kill(settings.killGraceMs); // stopped before the pid came

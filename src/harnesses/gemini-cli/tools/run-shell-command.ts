@@ -10,6 +10,8 @@ const Args = z.looseObject({
   command: z.string(),
   description: z.string().optional(),
   dir_path: z.string().optional(),
+  is_background: z.boolean().optional(),
+  delay_ms: z.number().int().optional(),
 });
 type Args = z.infer<typeof Args>;
 
@@ -17,9 +19,12 @@ type Args = z.infer<typeof Args>;
  * Gemini CLI `run_shell_command`: `bash -c`, runs in `dir_path` (relative to the project) or the
  * project folder, Gemini's `Output:`/`Exit Code:` text inside `<untrusted_context>`, and output
  * beyond 40 000 characters spilled to a file under the session's scratch folder.
+ * `is_background` is declared as Gemini CLI declares it, but this harness has no background
+ * process tools yet (nothing could read such a process's output or stop it), so it is refused
+ * with a result that tells the model how to go on.
  */
 export function runShellCommandTool(options: { scratchDir: string }): Tool<Args> {
-  let spilled = 0;
+  const callIds = geminiCallIds("run_shell_command");
   return {
     name: "run_shell_command",
     description: description.trimEnd(),
@@ -30,9 +35,14 @@ export function runShellCommandTool(options: { scratchDir: string }): Tool<Args>
     preview: async (args) => ({
       title: args.description ? `${args.command} (${args.description})` : args.command,
     }),
-    access: (args, ctx) => ({ type: "exec", command: args.command, cwd: workdir(args, ctx.cwd) }),
+    // A refused background command runs nothing, so nobody is asked to approve it.
+    access: (args, ctx) =>
+      args.is_background
+        ? { type: "none" }
+        : { type: "exec", command: args.command, cwd: workdir(args, ctx.cwd) },
     async execute(args, ctx) {
       if (!args.command.trim()) return { output: "Command cannot be empty.", isError: true };
+      if (args.is_background) return { output: NO_BACKGROUND, isError: true };
       const cwd = workdir(args, ctx.cwd);
       const stat = await ctx.fs.stat(cwd);
       if (!stat?.isDirectory) return { output: `Directory '${cwd}' does not exist.`, isError: true };
@@ -47,7 +57,8 @@ export function runShellCommandTool(options: { scratchDir: string }): Tool<Args>
         text: formatShellOutput(result),
         fs: ctx.fs,
         dir: options.scratchDir,
-        name: `run_shell_command_${Date.now().toString(36)}_${++spilled}`,
+        sessionId: ctx.sessionId,
+        callId: callIds(),
       });
       return {
         output,
@@ -57,6 +68,24 @@ export function runShellCommandTool(options: { scratchDir: string }): Tool<Args>
     },
   };
 }
+
+/**
+ * Gemini CLI's call ids, `<tool>_<unix ms>_<index in the model's batch>`: the index is 0 for a
+ * lone call; calls within the same millisecond count up so their spilled files never collide.
+ */
+function geminiCallIds(tool: string): () => string {
+  let last = 0;
+  let index = 0;
+  return () => {
+    const now = Date.now();
+    index = now === last ? index + 1 : 0;
+    last = now;
+    return `${tool}_${now}_${index}`;
+  };
+}
+
+const NO_BACKGROUND =
+  "Background execution is not available in this session. Run the command in the foreground (without is_background); a long-running server or watcher would block until the timeout, so prefer a command that finishes.";
 
 function workdir(args: Args, cwd: string): string {
   return args.dir_path ? resolveToolPath(cwd, args.dir_path) : cwd;
