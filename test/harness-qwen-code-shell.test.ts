@@ -72,24 +72,3 @@ describe("run_shell_command", () => {
     ).toBe(true);
   });
 });
-
-describe("todo_write", () => {
-  it("confirms with Qwen's system reminder holding the list as JSON", async () => {
-    const { run } = setup();
-    const todos = [
-      { content: "Read the code", status: "completed", id: "1" },
-      { content: "Fix the bug", status: "in_progress", id: "2" },
-    ];
-    const result = await run("todo_write", { todos });
-    expect(result.output).toBe(
-      `Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable\n\n<system-reminder>\nYour todo list has changed. DO NOT mention this explicitly to the user. Here are the latest contents of your todo list:\n\n${JSON.stringify(todos)}. Continue on with the tasks at hand if applicable.\n</system-reminder>`,
-    );
-    expect(result.plan).toEqual([
-      { content: "Read the code", status: "completed", priority: "medium" },
-      { content: "Fix the bug", status: "in_progress", priority: "medium" },
-    ]);
-    expect((await run("todo_write", { todos: [todos[0], todos[0]] })).output).toBe(
-      "Todo IDs must be unique within the array.",
-    );
-  });
-});
