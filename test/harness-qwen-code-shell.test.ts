@@ -67,6 +67,10 @@ describe("run_shell_command", () => {
     expect(readFileSync(saved, "utf8")).toMatch(/^Command: seq 1 3000\nDirectory: \(root\)\nOutput: 1\n2\n/);
     expect(output).toContain("\nTruncated part of the output:\nCommand: seq 1 3000\n");
     expect(output).toContain("\n\n---\n... [CONTENT TRUNCATED] ...\n---\n\n");
+    // 0.24.4 shows 4 000 characters of a spilled shell output, marker included, not cut by lines.
+    const preview = output.slice(output.indexOf("Truncated part of the output:\n") + 30);
+    expect(preview.length).toBeLessThanOrEqual(4000);
+    expect(preview.length).toBeGreaterThan(3990);
     expect(
       output.endsWith("\n3000\nError: (none)\nExit Code: 0\nSignal: (none)\nProcess Group PGID: (none)"),
     ).toBe(true);
