@@ -14,7 +14,7 @@ const setup = (overrides: Partial<HarnessContext> = {}) =>
     context: { model: "qwen3-coder-plus", currentDate: "2026-08-21", isGitRepo: false, ...overrides },
   });
 
-describe("grep_search, glob and list_directory", () => {
+describe("grep_search and glob", () => {
   it("prints absolute path:line:text matches, case-insensitively, with Qwen's header", async () => {
     const { run, file } = setup();
     const a = file("src/a.ts", "export function Alpha() {}\n");
@@ -38,7 +38,7 @@ describe("grep_search, glob and list_directory", () => {
     );
   });
 
-  it("globs and lists with Qwen's wording", async () => {
+  it("globs with Qwen's wording", async () => {
     const { run, file, cwd } = setup();
     file("b.txt", "12345");
     file("lib/x.js", "");
@@ -48,10 +48,6 @@ describe("grep_search, glob and list_directory", () => {
     expect((await run("glob", { pattern: "*.md", path: cwd })).output).toBe(
       `No files found matching pattern "*.md" within ${cwd}`,
     );
-    expect((await run("list_directory", { path: cwd })).output).toBe(
-      `Listed 2 item(s) in ${cwd}:\n---\n[DIR] lib\nb.txt`,
-    );
-    expect((await run("list_directory", { path: "lib" })).output).toBe("Path must be absolute: lib");
   });
 
   it("caps glob results at 100 files", async () => {
@@ -66,8 +62,14 @@ describe("grep_search, glob and list_directory", () => {
 });
 
 describe("request layout", () => {
-  it("sends the prompt with AGENTS.md, the startup context, its acknowledgement, then the conversation", () => {
-    const { ctx, file } = setup({ instructions: "Use pnpm.", isGitRepo: true, sandboxed: true });
+  it("opens the first user message with the skills, environment and date reminders, then the prompt", () => {
+    const skill = { name: "release", description: "Cut a release", path: "/skills/release/SKILL.md" };
+    const { ctx, file } = setup({
+      instructions: "Use pnpm.",
+      isGitRepo: true,
+      sandboxed: true,
+      skills: [skill],
+    });
     file("README.md", "");
     file(".env", "");
     mkdirSync(path.join(ctx.cwd, "src"));
@@ -77,47 +79,80 @@ describe("request layout", () => {
       { type: "user_message", turnId: "t1", content: [{ type: "text", text: "Hi" }] },
     ];
     const request = chatView(opened.render({ history, tools, ctx }));
-    const [system, startup, ack, user] = request.messages;
+    const [system, user, ...rest] = request.messages;
+    expect(rest).toEqual([]);
     const prompt = system!.content as string;
-    expect(prompt.startsWith("You are Qwen Code, an interactive CLI agent")).toBe(true);
+    expect(prompt.startsWith("You are Qwen Code")).toBe(true);
     expect(
       prompt.endsWith(
         "\n\n---\n\n--- Context from: AGENTS.md ---\nUse pnpm.\n--- End of Context from: AGENTS.md ---",
       ),
     ).toBe(true);
+    // Qwen Code 0.24.4's outline in `-p` mode, without its auto-memory section.
     expect(prompt.split("\n").filter((line) => /^#{1,2} /.test(line))).toEqual([
       "# Core Mandates",
-      "# Task Management",
-      "# Asking questions as you work",
       "# Primary Workflows",
       "## Software Engineering Tasks",
       "## New Applications",
       "# Operational Guidelines",
+      "## Communicating With the User",
       "## Tone and Style (CLI Interaction)",
       "## Security and Safety Rules",
-      "## Tool Usage",
+      "## Using Your Tools",
       "## Interaction Details",
       "# Sandbox",
       "# Executing actions with care",
       "# Git Repository",
+      "## Git as Source of Truth",
       "# Examples (Illustrating Tone and Workflow)",
       "# Final Reminder",
+      "# Output language preference: auto",
+      "## Rule",
+      "## Exception",
+      "## Mixed-language input",
+      "## Keep technical artifacts unchanged",
+      "## Tool / system outputs",
     ]);
-    expect(startup).toEqual({
-      role: "user",
-      content: [
-        {
-          type: "text",
-          text: `This is the Qwen Code. We are setting up the context for our chat.\nToday's date is Friday, August 21, 2026 (formatted according to the user's locale).\nMy operating system is: linux\nI'm currently working in the directory: ${ctx.cwd}\nHere is the folder structure of the current working directories:\n\nShowing up to 20 items:\n\n${ctx.cwd}/\n├───README.md\n└───src/`,
-        },
-      ],
-    });
-    expect(ack).toEqual({ role: "assistant", content: "Got it. Thanks for the context!" });
-    expect(user).toEqual({ role: "user", content: "Hi" });
-    expect(request.knobs).toEqual({ max_tokens: 8000 });
+    expect(prompt.match(/<example>/g)).toHaveLength(7);
+    expect(prompt).not.toContain("todo_write");
+    const parts = user!.content as Array<{ type: string; text: string }>;
+    expect(parts.map((part) => part.type)).toEqual(["text", "text", "text", "text"]);
+    const [skills, environment, date, text] = parts.map((part) => part.text);
+    expect(skills).toMatch(
+      /^<system-reminder>\n[^\n]+\n<available_skills>\n<skill>\n<name>release<\/name>\n/,
+    );
+    expect(skills).toContain("<location>/skills/release/SKILL.md</location>");
+    expect(environment).toMatch(/^<system-reminder>\n/);
+    expect(environment).toContain(`${ctx.cwd}/\n├───README.md\n└───src/`);
+    expect(environment).toContain("linux");
+    expect(date).toMatch(/^<system-reminder>\nToday is Friday, August 21, 2026\./);
+    expect(text).toBe("Hi");
+    expect(request.knobs).toEqual({ max_tokens: 32000 });
   });
 
-  it("replays tool calls with arguments in Qwen's key order and empty text as an empty string", () => {
+  it("moves the date reminder to the newest prompt and sends results as text parts", () => {
+    const { ctx } = setup();
+    const opened = qwenCodeHarness.open(ctx);
+    const history: HistoryEvent[] = [
+      { type: "user_message", turnId: "t1", content: [{ type: "text", text: "one" }] },
+      { type: "assistant_message", turnId: "t1", step: 1, text: "done", reasoning: "" },
+      { type: "user_message", turnId: "t2", content: [{ type: "text", text: "two" }] },
+    ];
+    const [, first, answer, second] = chatView(opened.render({ history, tools: opened.tools, ctx }))
+      .messages as Array<{
+      role: string;
+      content: Array<{ text: string }> | string;
+    }>;
+    const heads = (m: typeof first) =>
+      (m!.content as Array<{ text: string }>).map((p) => p.text.split("\n")[0]);
+    // No skills in this session: the environment reminder alone opens the conversation.
+    expect(heads(first)).toEqual(["<system-reminder>", "one"]);
+    expect(answer).toEqual({ role: "assistant", content: "done" });
+    expect(heads(second)).toEqual(["<system-reminder>", "two"]);
+    expect((second!.content as Array<{ text: string }>)[0]!.text).toContain("Today is");
+  });
+
+  it("replays tool calls with arguments in Qwen's key order and no text as null", () => {
     const { ctx } = setup();
     const opened = qwenCodeHarness.open(ctx);
     const tools = opened.tools;
@@ -143,12 +178,14 @@ describe("request layout", () => {
       { type: "tool_result", turnId: "t1", callId: "a", status: "completed", output: "ok", display: [] },
       { type: "tool_result", turnId: "t1", callId: "b", status: "completed", output: "ok", display: [] },
     ];
-    const assistant = chatView(opened.render({ history, tools, ctx })).messages[4] as {
-      content: string;
+    const rendered = chatView(opened.render({ history, tools, ctx })).messages;
+    const assistant = rendered[2] as {
+      content: string | null;
       reasoning_content: string;
       tool_calls: Array<{ function: { arguments: string } }>;
     };
-    expect(assistant.content).toBe("");
+    expect(assistant.content).toBeNull();
+    expect(rendered[3]).toEqual({ role: "tool", tool_call_id: "a", content: [{ type: "text", text: "ok" }] });
     expect(assistant.reasoning_content).toBe("thinking");
     expect(assistant.tool_calls.map((c) => c.function.arguments)).toEqual([
       '{"file_path":"/x","old_string":"a","new_string":"b"}',

@@ -67,29 +67,12 @@ describe("run_shell_command", () => {
     expect(readFileSync(saved, "utf8")).toMatch(/^Command: seq 1 3000\nDirectory: \(root\)\nOutput: 1\n2\n/);
     expect(output).toContain("\nTruncated part of the output:\nCommand: seq 1 3000\n");
     expect(output).toContain("\n\n---\n... [CONTENT TRUNCATED] ...\n---\n\n");
+    // 0.24.4 shows 4 000 characters of a spilled shell output, marker included, not cut by lines.
+    const preview = output.slice(output.indexOf("Truncated part of the output:\n") + 30);
+    expect(preview.length).toBeLessThanOrEqual(4000);
+    expect(preview.length).toBeGreaterThan(3990);
     expect(
       output.endsWith("\n3000\nError: (none)\nExit Code: 0\nSignal: (none)\nProcess Group PGID: (none)"),
     ).toBe(true);
-  });
-});
-
-describe("todo_write", () => {
-  it("confirms with Qwen's system reminder holding the list as JSON", async () => {
-    const { run } = setup();
-    const todos = [
-      { content: "Read the code", status: "completed", id: "1" },
-      { content: "Fix the bug", status: "in_progress", id: "2" },
-    ];
-    const result = await run("todo_write", { todos });
-    expect(result.output).toBe(
-      `Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable\n\n<system-reminder>\nYour todo list has changed. DO NOT mention this explicitly to the user. Here are the latest contents of your todo list:\n\n${JSON.stringify(todos)}. Continue on with the tasks at hand if applicable.\n</system-reminder>`,
-    );
-    expect(result.plan).toEqual([
-      { content: "Read the code", status: "completed", priority: "medium" },
-      { content: "Fix the bug", status: "in_progress", priority: "medium" },
-    ]);
-    expect((await run("todo_write", { todos: [todos[0], todos[0]] })).output).toBe(
-      "Todo IDs must be unique within the array.",
-    );
   });
 });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { editSnippet } from "../src/harnesses/qwen-code/edit-snippet.js";
 import { qwenCodeHarness } from "../src/harnesses/qwen-code/qwen-code-harness.js";
-import { harnessWorkspace } from "./support/harness-fixtures.js";
+import { harnessWorkspace, tempDir } from "./support/harness-fixtures.js";
 
 /** A temp workspace with the harness's tools already built. */
 function setup() {
@@ -15,17 +15,16 @@ function setup() {
 }
 
 describe("Qwen Code tool surface", () => {
-  it("has Qwen Code's tools with the schemas its tool classes declare", async () => {
+  it("has Qwen Code 0.24.4's tools with its schemas", async () => {
     const { tools } = setup();
     expect(tools.map((t) => t.name)).toEqual([
-      "list_directory",
-      "read_file",
-      "grep_search",
-      "glob",
       "edit",
-      "write_file",
+      "glob",
+      "grep_search",
+      "read_file",
       "run_shell_command",
-      "todo_write",
+      "skill",
+      "write_file",
     ]);
     const surface = tools.map((t) => ({ name: t.name, parameters: t.parameters }));
     await expect(JSON.stringify(surface, null, 2)).toMatchFileSnapshot("golden/qwen-code/tools.json");
@@ -169,5 +168,36 @@ describe("edit and write_file", () => {
     });
     expect(editSnippet(null, "x")).toEqual({ startLine: 1, endLine: 1, totalLines: 1, content: "x" });
     expect(editSnippet("same", "same")).toBeUndefined();
+  });
+});
+
+describe("0.24.4 parameters", () => {
+  it("loads a skill from the catalog without its front matter, and names the known ones otherwise", async () => {
+    const skillDir = tempDir("oi-qc-skill-");
+    const skillFile = path.join(skillDir, "SKILL.md");
+    writeFileSync(skillFile, "---\nname: release\ndescription: Cut a release\n---\n\nBump, tag, push.\n");
+    const ws = harnessWorkspace(qwenCodeHarness, {
+      prefix: "oi-qc-",
+      context: { skills: [{ name: "release", description: "Cut a release", path: skillFile }] },
+    });
+    expect(await ws.run("skill", { skill: "release", args: "v2" })).toEqual({
+      output: `Base directory for this skill: ${skillDir}\n\nBump, tag, push.\n\nArguments: v2`,
+    });
+    expect(await ws.run("skill", { skill: "deploy" })).toEqual({
+      output: 'Skill "deploy" not found. Available skills: release',
+      isError: true,
+    });
+  });
+
+  it("takes null for read_file's offset and limit, and refuses what this session cannot do", async () => {
+    const { run, file } = setup();
+    const target = file("a.txt", "one\ntwo\n");
+    expect((await run("read_file", { file_path: target, offset: null, limit: null })).output).toBe(
+      "one\ntwo\n",
+    );
+    expect(await run("read_file", { file_path: target, pages: "1-2" })).toMatchObject({ isError: true });
+    const background = await run("run_shell_command", { command: "sleep 100", is_background: true });
+    expect(background.isError).toBe(true);
+    expect(background.output).toMatch(/^Background execution is not available/);
   });
 });

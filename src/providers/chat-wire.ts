@@ -7,7 +7,7 @@ export type ChatMessage =
   | { role: "system"; content: string }
   | { role: "user"; content: string | ChatContentPart[] }
   | { role: "assistant"; content: string | null; reasoning_content?: string; tool_calls?: ChatToolCall[] }
-  | { role: "tool"; tool_call_id: string; content: string };
+  | { role: "tool"; tool_call_id: string; content: string | ChatContentPart[] };
 
 export type ChatContentPart =
   | { type: "text"; text: string }
@@ -82,7 +82,18 @@ function chatMessage(
       return [{ role: "user", content: userContent(message.content, message.asParts === true) }];
     case "tool":
       for (const part of message.content) if (part.type === "image") images.push(imageUrl(part.url));
-      return [{ role: "tool", tool_call_id: message.callId, content: textOf(message.content, "\n") }];
+      return [
+        {
+          role: "tool",
+          tool_call_id: message.callId,
+          // Chat allows text parts here; Qwen Code sends its results that way.
+          content: message.asParts
+            ? message.content.flatMap((part) =>
+                part.type === "text" ? [{ type: "text", text: part.text }] : [],
+              )
+            : textOf(message.content, "\n"),
+        },
+      ];
     case "assistant": {
       // No text part is `null`; an empty one is `""` (what Qwen Code sends beside its calls).
       const hasText = message.content.some((part) => part.type === "text");

@@ -56,13 +56,20 @@ export type UserPart = TextPart | ImagePart;
 export type AssistantPart = TextPart | ReasoningPart | ToolCallPart;
 
 export type Message =
-  /** `asParts`: Chat sends the content as a parts array even when it is one text (Qwen Code's startup message). */
+  /** `asParts`: Chat sends the content as a parts array even when it is one text (Qwen Code's messages). */
   | { role: "user"; content: UserPart[]; asParts?: boolean }
   /** Instructions inside the conversation (Responses `developer`; Chat `system`; Messages a user text). */
   | { role: "developer"; content: TextPart[] }
   | { role: "assistant"; content: AssistantPart[] }
   /** The answer to one call; the wire groups consecutive answers as it requires. */
-  | { role: "tool"; callId: string; content: UserPart[]; isError?: boolean; cache?: boolean };
+  | {
+      role: "tool";
+      callId: string;
+      content: UserPart[];
+      isError?: boolean;
+      cache?: boolean;
+      asParts?: boolean;
+    };
 
 export interface FunctionTool extends Cacheable {
   type: "function";

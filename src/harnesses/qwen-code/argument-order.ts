@@ -31,8 +31,9 @@ export function qwenArguments(name: string, text: string): string {
 }
 
 /**
- * OI's `normalize_qwen_message`: an assistant turn with tool calls and no text carries `""`,
- * reasoning loses trailing newlines, and tool-call arguments are re-serialized.
+ * An assistant turn as Qwen Code replays it: reasoning loses trailing newlines and tool-call
+ * arguments are re-serialized. A turn with calls and no text keeps no text part, so Chat sends
+ * `content: null` as 0.24.4 does.
  */
 export function normalizeQwenMessage(message: Message): Message {
   if (message.role !== "assistant") return message;
@@ -41,10 +42,5 @@ export function normalizeQwenMessage(message: Message): Message {
     if (part.type === "tool_call") return { ...part, arguments: qwenArguments(part.name, part.arguments) };
     return part;
   });
-  const hasCalls = content.some((part) => part.type === "tool_call");
-  if (hasCalls && !content.some((part) => part.type === "text")) {
-    const at = content.findIndex((part) => part.type === "tool_call");
-    content.splice(at, 0, { type: "text", text: "" });
-  }
   return { role: "assistant", content };
 }

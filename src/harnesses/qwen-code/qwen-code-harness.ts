@@ -5,43 +5,46 @@ import compactPrompt from "../shared/gemini-core/compact-prompt.md";
 import { toolSpecs } from "../shared/tool-specs.js";
 import type { Harness, HarnessContext } from "../types.js";
 import { normalizeQwenMessage } from "./argument-order.js";
+import { dateReminder, openingReminders } from "./opening-reminders.js";
 import { qwenCodeInfo } from "./qwen-code-info.js";
 import { ReadLedger } from "./read-ledger.js";
-import { STARTUP_ACK, startupContext } from "./startup-context.js";
 import { qwenSystemPrompt } from "./system-prompt.js";
 import { editTool } from "./tools/edit.js";
 import { globTool } from "./tools/glob.js";
 import { grepSearchTool } from "./tools/grep-search.js";
-import { listDirectoryTool } from "./tools/list-directory.js";
 import { readFileTool } from "./tools/read-file.js";
 import { runShellCommandTool } from "./tools/run-shell-command.js";
-import { todoWriteTool } from "./tools/todo-write.js";
+import { skillTool } from "./tools/skill.js";
 import { writeFileTool } from "./tools/write-file.js";
 import { TRUNCATE_THRESHOLD } from "./truncate.js";
 
-/** Qwen Code's `max_tokens` as OI sends it (`QWEN_CODE_DEFAULT_MAX_TOKENS`). */
-export const QWEN_MAX_TOKENS = 8_000;
+/** Qwen Code 0.24.4's `max_tokens` on every request. */
+export const QWEN_MAX_TOKENS = 32_000;
 
-/** Qwen Code's tools in its registration order; one read ledger per session. */
+/**
+ * Qwen Code 0.24.4's tools that exist here, in the order it registers them (by name). Its
+ * agent, list_agents, get_goal, update_goal, notebook_edit, tool_search and tool_call belong to
+ * later work (docs/harnesses.md). One read ledger per session.
+ */
 export function qwenCodeTools(ctx: HarnessContext): Tool[] {
   const ledger = new ReadLedger();
   return [
-    listDirectoryTool(),
-    readFileTool(ledger),
-    grepSearchTool(),
-    globTool(),
     editTool(ledger),
-    writeFileTool(ledger),
+    globTool(),
+    grepSearchTool(),
+    readFileTool(ledger),
     runShellCommandTool({ scratchDir: ctx.scratchDir }),
-    todoWriteTool(),
+    skillTool(ctx.skills),
+    writeFileTool(ledger),
   ];
 }
 
 /**
- * Qwen Code (QwenLM/qwen-code) as openinterpreter's `qwen-code` harness shapes it
- * (`codex-rs/core/src/harness/qwen_code.rs`): Qwen's system prompt with AGENTS.md after `---`,
- * a synthetic startup-context user turn and its "Got it" answer, Qwen's tool names and result
- * texts, replayed arguments in Qwen's key order, and `max_tokens: 8000`.
+ * Qwen Code 0.24.4 (`@qwen-code/qwen-code`) as the `qwen-code` harness: its system prompt's
+ * outline with AGENTS.md after `---`, the opening `<system-reminder>`s at the head of the first
+ * user message, the date reminder before the newest prompt, every user and tool message as text
+ * parts, Qwen's tool names, schemas and result texts, replayed arguments in Qwen's key order, and
+ * `max_tokens: 32000`.
  */
 export const qwenCodeHarness: Harness = {
   ...qwenCodeInfo,
@@ -50,24 +53,19 @@ export const qwenCodeHarness: Harness = {
   // Qwen Code: min(85 % of the window, window − 20k summary − 13k buffer), Gemini-style snapshot.
   compaction: { ratio: 0.85, reserve: 33_000, prompt: compactPrompt },
   open(ctx) {
-    // Qwen Code sends its startup context once, as the session started.
-    const startupText = startupContext(ctx);
+    // Fixed at session start, so the first message stays byte-identical across requests.
+    const opening = openingReminders(ctx);
+    const date = dateReminder(ctx);
     const tools = qwenCodeTools(ctx);
     return {
       tools,
       render({ history, tools, ctx }) {
-        const startup: Message = {
-          role: "user",
-          content: [{ type: "text", text: startupText }],
-          asParts: true,
-        };
+        const messages = renderChatMessages(history, { tools, harness: "qwen-code" }).map(
+          normalizeQwenMessage,
+        );
         return {
           system: [{ type: "text", text: qwenSystemPrompt(ctx) }],
-          messages: [
-            startup,
-            { role: "assistant", content: [{ type: "text", text: STARTUP_ACK }] },
-            ...renderChatMessages(history, { tools, harness: "qwen-code" }).map(normalizeQwenMessage),
-          ],
+          messages: withReminders(messages, opening, date),
           tools: toolSpecs(tools),
           knobs: { maxTokens: QWEN_MAX_TOKENS },
         };
@@ -75,3 +73,22 @@ export const qwenCodeHarness: Harness = {
     };
   },
 };
+
+/**
+ * The opening reminders head the first user message and the date reminder heads the newest one
+ * (in a one-prompt conversation, right before that prompt). User and tool messages go as parts.
+ */
+function withReminders(messages: Message[], opening: string[], date: string): Message[] {
+  const firstUser = messages.findIndex((message) => message.role === "user");
+  const lastUser = messages.findLastIndex((message) => message.role === "user");
+  return messages.map((message, index) => {
+    if (message.role === "tool") return { ...message, asParts: true };
+    if (message.role !== "user") return message;
+    const before = [...(index === firstUser ? opening : []), ...(index === lastUser ? [date] : [])];
+    return {
+      ...message,
+      content: [...before.map((text) => ({ type: "text" as const, text })), ...message.content],
+      asParts: true,
+    };
+  });
+}

@@ -2,11 +2,11 @@ import type { HarnessContext } from "../types.js";
 import prompt from "./prompt.md";
 
 /**
- * Qwen Code's system prompt in the layout openinterpreter sends (`codex-rs/core/src/harness/
- * qwen_code_prompt.md`, from QwenLM/qwen-code `packages/core/src/core/prompts.ts`): mandates,
- * task management, workflows, operational guidelines, the sandbox and git sections, examples in
- * the bracketed `[tool_call: ...]` style and a final reminder. Our wording; their structure.
- * AGENTS.md follows after `---`, where Qwen Code appends its QWEN.md memory.
+ * Qwen Code 0.24.4's system prompt outline (its `-p` mode): mandates, workflows, operational
+ * guidelines, the sandbox and git sections, examples in the bracketed `[tool_call: ...]` style,
+ * a final reminder and the output-language section. Its auto-memory section is left out: there
+ * is no memory store here. Our wording; their structure. AGENTS.md follows after `---`, where
+ * Qwen Code appends its QWEN.md memory.
  */
 export function qwenSystemPrompt(ctx: HarnessContext): string {
   const base = prompt
@@ -38,4 +38,8 @@ const GIT = `# Git Repository
 - Keep the user informed and ask for clarification or confirmation where needed.
 - After each commit, check that it worked by running \`git status\`.
 - If a commit fails, do not try to work around the problem unless asked to.
-- Never push to a remote repository unless the user explicitly asks.`;
+- Never push to a remote repository unless the user explicitly asks.
+
+## Git as Source of Truth
+- What the repository says beats what you remember: check \`git status\`, \`git log\` or \`git diff\` rather than assuming what changed, was committed or is still pending.
+- Before you say work is done, look at the diff to confirm that the changes you describe are really there, and that nothing unrelated slipped in.`;

@@ -1,42 +1,67 @@
 /**
- * JSON schemas of Qwen Code's tools as its tool classes declare them (QwenLM/qwen-code
- * `packages/core/src/tools/{ls,read-file,ripGrep,glob,edit,write-file,shell,todoWrite}.ts`):
- * `properties` first, then `required`, then `type`, with upstream's short parameter descriptions.
- *
- * Left out: `read_file`'s `pages` (no PDF extraction here), `run_shell_command`'s `is_background`
- * (no background processes here). `todo_write` is the list tool OI's Qwen prompt teaches; current
- * Qwen Code replaced it with `task_*` tools.
+ * JSON schemas of Qwen Code 0.24.4's tools as it sends them: its property names, types,
+ * nullable unions, integer bounds, `required` and key order (some tools put `type` first, some
+ * last). The parameter descriptions are our wording.
  */
 
 type Schema = Record<string, unknown>;
 
-export function listDirectorySchema(): Schema {
+export function editSchema(): Schema {
   return {
     properties: {
-      path: {
-        description: "The absolute path to the directory to list (must be absolute, not relative)",
+      file_path: { description: "Absolute path of the file to change; it starts with '/'.", type: "string" },
+      old_string: {
+        description:
+          "The text to be replaced, character for character as it stands in the file, without added escaping. Unless replace_all is set it must occur exactly once, so take in a few surrounding lines (about three before and after) with their exact whitespace. An empty old_string creates a new file.",
         type: "string",
       },
-      ignore: { description: "List of glob patterns to ignore", items: { type: "string" }, type: "array" },
-      file_filtering_options: {
+      new_string: {
         description:
-          "Optional: Whether to respect ignore patterns from .gitignore, .qwenignore, and configured custom Qwen ignore files",
-        type: "object",
-        properties: {
-          respect_git_ignore: {
-            description:
-              "Optional: Whether to respect .gitignore patterns when listing files. Only available in git repositories. Defaults to true.",
-            type: "boolean",
-          },
-          respect_qwen_ignore: {
-            description:
-              "Optional: Whether to respect .qwenignore and configured custom Qwen ignore file patterns when listing files. Defaults to true.",
-            type: "boolean",
-          },
-        },
+          "The text that takes old_string's place, exactly as it should read afterwards, without added escaping; the result has to be correct code.",
+        type: "string",
+      },
+      replace_all: { type: "boolean", description: "Change every occurrence of old_string, not just one." },
+    },
+    required: ["file_path", "old_string", "new_string"],
+    type: "object",
+  };
+}
+
+export function globSchema(): Schema {
+  return {
+    properties: {
+      pattern: { description: "Glob pattern the file paths have to match.", type: "string" },
+      path: {
+        description:
+          "Directory to search under. Leave the field out to search the working directory; do not pass the words 'undefined' or 'null'. When given, it has to be an existing directory.",
+        type: "string",
       },
     },
-    required: ["path"],
+    required: ["pattern"],
+    type: "object",
+  };
+}
+
+export function grepSearchSchema(): Schema {
+  return {
+    properties: {
+      pattern: { type: "string", description: "Regular expression searched for in the contents of files." },
+      glob: {
+        type: "string",
+        description: 'Glob that limits which files are searched, e.g. "*.ts" or "*.{js,jsx}".',
+      },
+      path: {
+        type: "string",
+        description: "File or directory to search; the working directory when left out.",
+      },
+      limit: {
+        type: "integer",
+        minimum: 1,
+        description:
+          "Show at most this many result lines (a positive integer). Leave it out to see every match.",
+      },
+    },
+    required: ["pattern"],
     type: "object",
   };
 }
@@ -46,102 +71,26 @@ export function readFileSchema(): Schema {
     properties: {
       file_path: {
         description:
-          "The absolute path to the file to read (e.g., '/home/user/project/file.txt'). Relative paths are not supported. You must provide an absolute path.",
+          "Absolute path of the file to read, e.g. '/home/user/project/notes.txt'. Relative paths are refused.",
         type: "string",
       },
       offset: {
         description:
-          "Optional: For text files, the 0-based line number to start reading from. Requires 'limit' to be set. Use for paginating through large files.",
-        type: "integer",
+          "Text files only: the line to start from, counted from 0. Goes together with limit when a large file is read in pieces.",
+        type: ["integer", "null"],
       },
       limit: {
         description:
-          "Optional: For text files, maximum number of lines to read. Use with 'offset' to paginate through large files. If omitted, reads the entire file (if feasible, up to a default limit).",
-        type: "integer",
+          "Text files only: how many lines to return at most. Goes together with offset for large files; without it the file is read whole, up to the default cap.",
+        type: ["integer", "null"],
+      },
+      pages: {
+        description:
+          "PDF files only: the pages to extract, as a single page or a range such as '3' or '2-6'. PDF extraction is not available in this session.",
+        type: ["string", "null"],
       },
     },
     required: ["file_path"],
-    type: "object",
-  };
-}
-
-export function grepSearchSchema(): Schema {
-  return {
-    properties: {
-      pattern: {
-        type: "string",
-        description: "The regular expression pattern to search for in file contents",
-      },
-      glob: {
-        type: "string",
-        description: 'Glob pattern to filter files (e.g. "*.js", "*.{ts,tsx}") - maps to rg --glob',
-      },
-      path: {
-        type: "string",
-        description: "File or directory to search in (rg PATH). Defaults to current working directory.",
-      },
-      limit: {
-        type: "integer",
-        minimum: 1,
-        description:
-          "Limit output to first N lines/entries. Must be a positive integer. Optional - shows all matches if not specified.",
-      },
-    },
-    required: ["pattern"],
-    type: "object",
-  };
-}
-
-export function globSchema(): Schema {
-  return {
-    properties: {
-      pattern: { description: "The glob pattern to match files against", type: "string" },
-      path: {
-        description:
-          'The directory to search in. If not specified, the current working directory will be used. IMPORTANT: Omit this field to use the default directory. DO NOT enter "undefined" or "null" - simply omit it for the default behavior. Must be a valid directory path if provided.',
-        type: "string",
-      },
-    },
-    required: ["pattern"],
-    type: "object",
-  };
-}
-
-export function editSchema(): Schema {
-  return {
-    properties: {
-      file_path: {
-        description: "The absolute path to the file to modify. Must start with '/'.",
-        type: "string",
-      },
-      old_string: {
-        description:
-          "The exact literal text to replace, preferably unescaped. For single replacements (default), include at least 3 lines of context BEFORE and AFTER the target text, matching whitespace and indentation precisely. If this string is not the exact literal text (i.e. you escaped it) or does not match exactly, the tool will fail.",
-        type: "string",
-      },
-      new_string: {
-        description:
-          "The exact literal text to replace `old_string` with, preferably unescaped. Provide the EXACT text. Ensure the resulting code is correct and idiomatic.",
-        type: "string",
-      },
-      replace_all: { type: "boolean", description: "Replace all occurrences of old_string (default false)." },
-    },
-    required: ["file_path", "old_string", "new_string"],
-    type: "object",
-  };
-}
-
-export function writeFileSchema(): Schema {
-  return {
-    properties: {
-      file_path: {
-        description:
-          "The absolute path to the file to write to (e.g., '/home/user/project/file.txt'). Relative paths are not supported.",
-        type: "string",
-      },
-      content: { description: "The content to write to the file.", type: "string" },
-    },
-    required: ["file_path", "content"],
     type: "object",
   };
 }
@@ -150,43 +99,60 @@ export function runShellCommandSchema(): Schema {
   return {
     type: "object",
     properties: {
-      command: { type: "string", description: "Exact bash command to execute as `bash -c <command>`" },
-      timeout: { type: "number", description: "Optional timeout in milliseconds (max 600000)" },
+      command: { type: "string", description: "The bash command line to run, as `bash -c <command>`." },
+      is_background: {
+        type: "boolean",
+        description:
+          "Whether the command should keep running in the background (servers, watchers). Background execution is not available in this session: leave it out or false, and give long-running commands their own timeout instead.",
+      },
+      timeout: {
+        type: "integer",
+        minimum: 1,
+        maximum: 600000,
+        description: "Time limit in milliseconds (at most 600000).",
+      },
       description: {
         type: "string",
         description:
-          "Brief description of the command for the user. Be specific and concise. Ideally a single sentence. Can be up to 3 sentences for clarity. No line breaks.",
+          "A short, specific summary of what the command does, shown to the user: one sentence, three at most, on a single line.",
       },
       directory: {
         type: "string",
         description:
-          "(OPTIONAL) The absolute path of the directory to run the command in. If not provided, the project root directory is used. Must be a directory within the workspace and must already exist.",
+          "Optional absolute path of the directory to run in; the project root when left out. It has to exist already and lie inside the workspace.",
       },
     },
     required: ["command"],
   };
 }
 
-export function todoWriteSchema(): Schema {
+export function skillSchema(): Schema {
   return {
     type: "object",
     properties: {
-      todos: {
-        type: "array",
-        items: {
-          type: "object",
-          properties: {
-            content: { type: "string", minLength: 1 },
-            status: { type: "string", enum: ["pending", "in_progress", "completed"] },
-            id: { type: "string" },
-          },
-          required: ["content", "status", "id"],
-          additionalProperties: false,
-        },
-        description: "The updated todo list",
+      skill: { type: "string", description: "Name of the skill to load, as the skills list gives it." },
+      args: { type: "string", description: "Optional arguments handed to the skill along with it." },
+    },
+    required: ["skill"],
+  };
+}
+
+export function writeFileSchema(): Schema {
+  return {
+    properties: {
+      file_path: {
+        description:
+          "Absolute path of the file to write, e.g. '/home/user/project/notes.txt'. Relative paths are refused.",
+        type: "string",
+      },
+      content: { description: "The file's complete new content.", type: "string" },
+      record_as_artifact: {
+        description:
+          "Whether the file is a deliverable to keep track of for the user rather than a working file. Accepted here but has no effect: there is no artifact list in this session.",
+        type: "boolean",
       },
     },
-    required: ["todos"],
-    $schema: "http://json-schema.org/draft-07/schema#",
+    required: ["file_path", "content"],
+    type: "object",
   };
 }

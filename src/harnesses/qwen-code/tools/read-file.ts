@@ -10,8 +10,9 @@ import { failure, isAbsolute, relativeToProject } from "./qwen-paths.js";
 
 const Args = z.looseObject({
   file_path: z.string(),
-  offset: z.number().optional(),
-  limit: z.number().optional(),
+  offset: z.number().nullish(),
+  limit: z.number().nullish(),
+  pages: z.string().nullish(),
 });
 type Args = z.infer<typeof Args>;
 
@@ -33,10 +34,12 @@ export function readFileTool(ledger: ReadLedger): Tool<Args> {
     schema: Args,
     preview: async (args) => ({
       title: `ReadFile ${args.file_path}`,
-      locations: [{ path: args.file_path, line: args.offset }],
+      locations: [{ path: args.file_path, line: args.offset ?? undefined }],
     }),
     access: (args) => ({ type: "read", paths: [args.file_path] }),
-    async execute(args, ctx) {
+    async execute(raw, ctx) {
+      // 0.24.4's schema lets the model send `null` for a parameter it leaves out.
+      const args = { ...raw, offset: raw.offset ?? undefined, limit: raw.limit ?? undefined };
       const file = args.file_path.trim();
       if (!file) return failure("The 'file_path' parameter must be non-empty.");
       if (!isAbsolute(file)) {
@@ -50,6 +53,7 @@ export function readFileTool(ledger: ReadLedger): Tool<Args> {
       if (args.limit !== undefined && (!Number.isInteger(args.limit) || args.limit <= 0)) {
         return failure("Limit must be a positive integer");
       }
+      if (raw.pages) return failure("Reading PDF pages is not available in this session.");
       let text: { content: string; mtimeMs: number };
       try {
         text = await readTextFile({ fs: ctx.fs, path: file, maxBytes: MAX_FILE_MB * 1024 * 1024 });

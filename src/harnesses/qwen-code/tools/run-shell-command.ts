@@ -6,11 +6,12 @@ import { signalNumber } from "../../shared/gemini-core/signal-number.js";
 import { stripAnsi } from "../../shared/gemini-core/strip-ansi.js";
 import description from "../descriptions/run-shell-command.md";
 import { runShellCommandSchema } from "../tool-schemas.js";
-import { truncateToolOutput } from "../truncate.js";
+import { SHELL_PREVIEW_CHARS, truncateToolOutput } from "../truncate.js";
 import { failure } from "./qwen-paths.js";
 
 const Args = z.looseObject({
   command: z.string(),
+  is_background: z.boolean().optional(),
   timeout: z.number().optional(),
   description: z.string().optional(),
   directory: z.string().optional(),
@@ -24,7 +25,8 @@ const MAX_TIMEOUT_MS = 600_000;
 /**
  * Qwen Code `run_shell_command` (QwenLM/qwen-code `packages/core/src/tools/shell.ts`): the seven
  * `Command:`/`Directory:`/`Output:`/`Error:`/`Exit Code:`/`Signal:`/`Process Group PGID:` lines,
- * 2-minute default timeout, output over 25 000 characters or 1 000 lines spilled to a file.
+ * 2-minute default timeout, output over 25 000 characters or 1 000 lines spilled to a file with a
+ * 4 000-character preview (the preview is not cut by lines).
  */
 export function runShellCommandTool(options: { scratchDir: string }): Tool<Args> {
   return {
@@ -54,6 +56,8 @@ export function runShellCommandTool(options: { scratchDir: string }): Tool<Args>
         toolName: "run_shell_command",
         dir: options.scratchDir,
         fs: ctx.fs,
+        previewChars: SHELL_PREVIEW_CHARS,
+        previewLines: Number.POSITIVE_INFINITY,
       });
       return {
         output: truncated.content,
@@ -94,6 +98,9 @@ export function formatShellResult(args: Args, result: ExecResult, timeoutMs: num
 
 function validate(args: Args, roots: string[]): string | undefined {
   if (!args.command.trim()) return "Command cannot be empty.";
+  if (args.is_background) {
+    return "Background execution is not available in this session. Run the command in the foreground, with a timeout if it runs long.";
+  }
   if (args.timeout !== undefined) {
     if (!Number.isInteger(args.timeout)) return "Timeout must be an integer number of milliseconds.";
     if (args.timeout <= 0) return "Timeout must be a positive number.";
