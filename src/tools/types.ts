@@ -54,6 +54,11 @@ export interface ExecResult {
   droppedBytes: number;
   totalBytes: number;
   totalLines: number;
+  /**
+   * Each stream alone, bounded like `output`, for harnesses whose original shows stderr apart
+   * from stdout. Absent when the runner did not start the command.
+   */
+  streams?: { stdout: string; stderr: string };
 }
 
 /** Runs commands. Implementations kill the whole process tree on timeout and on abort. */
