@@ -319,12 +319,7 @@ export class SessionManager {
           autoCompactTokenLimit: config.autoCompactTokenLimit,
           maxTurnSteps: config.maxTurnSteps,
         },
-        workspace: {
-          sandbox,
-          fs,
-          projectRoot,
-          scratchDir,
-        },
+        workspace: { sandbox, fs, projectRoot, scratchDir },
         context: {
           instructions: this.instructions(record),
           git: holdsRepository(projectRoot) ? gitSnapshot(record.cwd) : undefined,
