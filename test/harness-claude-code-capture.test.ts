@@ -3,7 +3,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { claudeCodeHarness } from "../src/harnesses/claude-code/claude-code-harness.js";
 import type { HarnessContext } from "../src/harnesses/types.js";
+import { messagesOf } from "../src/providers/messages-wire.js";
 import type { TextPart } from "../src/providers/model-request.js";
+import type { HistoryEvent } from "../src/store/events.js";
 import { harnessContext, tempDir, toolContext, toolRunner } from "./support/harness-fixtures.js";
 
 /**
@@ -186,5 +188,43 @@ describeCapture("claude-code against the Claude Code 2.1.44 capture", () => {
       expect(ours, scripted.call).toBe(expected);
       expect(!!result.isError, scripted.call).toBe(!!scripted.result.is_error);
     }
+  });
+
+  it("encodes the Bash results on the Messages wire as 2.1.44 does: a string, is_error on failure", () => {
+    const c = ctx();
+    const opened = claudeCodeHarness.open(c);
+    const bash = (callId: string, status: "completed" | "failed", output: string): HistoryEvent[] => [
+      {
+        type: "tool_call",
+        turnId: "t1",
+        step: 1,
+        callId,
+        name: "Bash",
+        harness: "claude-code",
+        capability: "exec",
+        arguments: '{"command":"x"}',
+        title: "x",
+        kind: "execute",
+        locations: [],
+        display: [],
+      },
+      { type: "tool_result", turnId: "t1", callId, status, output, display: [] },
+    ];
+    const [exit3, , , yes] = capture.scripted_calls;
+    const history: HistoryEvent[] = [
+      { type: "user_message", turnId: "t1", content: [{ type: "text", text: "go" }] },
+      { type: "assistant_message", turnId: "t1", step: 1, text: "", reasoning: "" },
+      ...bash("toolu_1", "failed", exit3.result.content),
+      ...bash("toolu_2", "completed", yes.result.content),
+    ];
+    const request = opened.render({ history, tools: opened.tools, ctx: c });
+    const results = messagesOf(request.messages)
+      .flatMap((m) => m.content)
+      .filter((b) => b.type === "tool_result") as Array<{ content?: unknown; is_error?: boolean }>;
+    expect(results.map((b) => ({ content: b.content, error: !!b.is_error }))).toEqual([
+      { content: exit3.result.content, error: true },
+      { content: yes.result.content, error: false },
+    ]);
+    expect(typeof results[0]!.content).toBe(exit3.result.content_type);
   });
 });
