@@ -61,6 +61,8 @@ describe("createLocalExec", () => {
     const result = await run("echo one; sleep 0.05; echo two >&2; sleep 0.05; echo three");
     expect(result.output).toBe("one\ntwo\nthree\n");
     expect(result).toMatchObject({ totalBytes: 14, totalLines: 3, droppedBytes: 0 });
+    expect(result.streams).toEqual({ stdout: "one\nthree\n", stderr: "two\n" });
+    expect((await run("true")).streams).toBeUndefined();
   });
 
   it("counts a last line without a newline", async () => {

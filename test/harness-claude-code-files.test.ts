@@ -11,6 +11,8 @@ const NOT_READ =
 const STALE =
   "<tool_use_error>File has been modified since read, either by the user or by a linter. Read it again before attempting to write it.</tool_use_error>";
 const SNIPPET = "has been updated. Here's the result of running `cat -n` on a snippet of the edited file:\n";
+/** Claude Code 2.1.44's Edit answer. */
+const UPDATED = "has been updated successfully.";
 
 let dir: string;
 let call: (name: string, args: object) => Promise<ToolResult>;
@@ -32,20 +34,20 @@ const lines = (n: number) => Array.from({ length: n }, (_, i) => `line${i + 1}`)
 const touchLater = (p: string) => utimesSync(p, new Date(), new Date(Date.now() + 10_000));
 
 describe("Read", () => {
-  it("numbers lines cat -n style, shows the final newline as an empty line, and adds the reminder", async () => {
+  it("numbers lines with →, shows the final newline as an empty line, and adds the reminder", async () => {
     const p = file("a.txt", "alpha\n\tbeta\n");
     expect(await call("Read", { file_path: p })).toEqual({
-      output: `     1\talpha\n     2\t\tbeta\n     3\t${READ_REMINDER}`,
+      output: `     1→alpha\n     2→\tbeta\n     3→${READ_REMINDER}`,
     });
   });
 
   it("reads a window with offset and limit, and cuts lines at 2000 characters", async () => {
     const p = file("b.txt", `${lines(12)}\n${"x".repeat(2500)}`);
     expect((await call("Read", { file_path: p, offset: 11, limit: 2 })).output).toBe(
-      `    11\tline11\n    12\tline12${READ_REMINDER}`,
+      `    11→line11\n    12→line12${READ_REMINDER}`,
     );
     expect((await call("Read", { file_path: p, offset: 13 })).output).toBe(
-      `    13\t${"x".repeat(2000)}${READ_REMINDER}`,
+      `    13→${"x".repeat(2000)}${READ_REMINDER}`,
     );
   });
 
@@ -74,14 +76,11 @@ describe("Edit", () => {
     expect(readFileSync(p, "utf8")).toBe("a + b\n");
   });
 
-  it("replaces a unique string and shows four lines of context around it", async () => {
+  it("replaces a unique string and answers with 2.1.44's one line", async () => {
     const p = file("c.txt", `${lines(12)}\n`);
     await call("Read", { file_path: p });
     const result = await call("Edit", { file_path: p, old_string: "line6", new_string: "LINE6" });
-    const expected = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
-      .map((n) => `${String(n).padStart(6)}\t${n === 6 ? "LINE6" : `line${n}`}`)
-      .join("\n");
-    expect(result.output).toBe(`The file ${p} ${SNIPPET}${expected}`);
+    expect(result.output).toBe(`The file ${p} ${UPDATED}`);
     expect(result.display).toEqual([
       {
         type: "diff",
@@ -137,56 +136,9 @@ describe("Edit", () => {
   it("creates a missing file from an empty old_string", async () => {
     const p = path.join(dir, "new.txt");
     expect((await call("Edit", { file_path: p, old_string: "", new_string: "a\nb" })).output).toBe(
-      `The file ${p} ${SNIPPET}     1\ta\n     2\tb`,
+      `The file ${p} ${UPDATED}`,
     );
     expect(readFileSync(p, "utf8")).toBe("a\nb");
-  });
-});
-
-describe("MultiEdit", () => {
-  it("applies all edits in order and lists them", async () => {
-    const p = file("g.txt", "one two three\n");
-    await call("Read", { file_path: p });
-    const edits = [
-      { old_string: "one", new_string: "1" },
-      { old_string: "three", new_string: "3" },
-    ];
-    expect((await call("MultiEdit", { file_path: p, edits })).output).toBe(
-      `Applied 2 edits to ${p}:\n1. Replaced "one" with "1"\n2. Replaced "three" with "3"`,
-    );
-    expect(readFileSync(p, "utf8")).toBe("1 two 3\n");
-  });
-
-  it("is all or nothing", async () => {
-    const p = file("h.txt", "one two\n");
-    await call("Read", { file_path: p });
-    const edits = [
-      { old_string: "one", new_string: "1" },
-      { old_string: "missing", new_string: "x" },
-    ];
-    expect((await call("MultiEdit", { file_path: p, edits })).output).toBe(
-      "<tool_use_error>String to replace not found in file.\nString: missing</tool_use_error>",
-    );
-    expect(readFileSync(p, "utf8")).toBe("one two\n");
-    const conflict = [
-      { old_string: "one", new_string: "two two" },
-      { old_string: "two", new_string: "2" },
-    ];
-    expect((await call("MultiEdit", { file_path: p, edits: conflict })).output).toBe(
-      "<tool_use_error>Cannot edit file: old_string is a substring of a new_string from a previous edit.</tool_use_error>",
-    );
-    expect(readFileSync(p, "utf8")).toBe("one two\n");
-  });
-  it("creates a file from an empty first old_string, then edits the new content", async () => {
-    const p = path.join(dir, "made.txt");
-    const edits = [
-      { old_string: "", new_string: "alpha beta\n" },
-      { old_string: "beta", new_string: "gamma" },
-    ];
-    expect((await call("MultiEdit", { file_path: p, edits })).output).toBe(
-      `Applied 2 edits to ${p}:\n1. Replaced "" with "alpha beta\n"\n2. Replaced "beta" with "gamma"`,
-    );
-    expect(readFileSync(p, "utf8")).toBe("alpha gamma\n");
   });
 });
 
@@ -204,7 +156,7 @@ describe("Write", () => {
     expect((await call("Write", { file_path: p, content: "new\n" })).output).toBe(NOT_READ);
     await call("Read", { file_path: p });
     expect((await call("Write", { file_path: p, content: "new\ncontent" })).output).toBe(
-      `The file ${p} ${SNIPPET}     1\tnew\n     2\tcontent`,
+      `The file ${p} ${SNIPPET}     1→new\n     2→content`,
     );
   });
 });

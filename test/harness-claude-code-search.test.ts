@@ -1,7 +1,7 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { claudeCodeHarness } from "../src/harnesses/claude-code/claude-code-harness.js";
-import { LS_NOTE } from "../src/harnesses/claude-code/tools/ls.js";
 import { TODOS_UPDATED } from "../src/harnesses/claude-code/tools/todo-write.js";
 import { BACKGROUND_UNSUPPORTED } from "../src/harnesses/shared/claude-code-core/tools/bash.js";
 import type { ToolResult } from "../src/tools/types.js";
@@ -12,7 +12,7 @@ let call: (name: string, args: object) => Promise<ToolResult>;
 
 beforeEach(() => {
   dir = tempDir("oi-cc-search-");
-  const opened = claudeCodeHarness.open(harnessContext({ cwd: dir }));
+  const opened = claudeCodeHarness.open(harnessContext({ cwd: dir, scratchDir: path.join(dir, ".scratch") }));
   const tools = opened.tools;
   call = toolRunner(tools, toolContext(dir));
 });
@@ -21,26 +21,36 @@ beforeEach(() => {
 const file = (name: string, content: string, age = 0) => writeFileAt(dir, name, content, age);
 
 describe("Bash", () => {
-  it("returns the output trimmed, or Claude Code's note when there is none", async () => {
+  it("returns the output trimmed, and nothing when there is none (2.1.44)", async () => {
     expect(await call("Bash", { command: "printf '\\n\\nhello\\n\\n'" })).toMatchObject({
       output: "hello",
       isError: false,
     });
-    expect((await call("Bash", { command: "true" })).output).toBe("(Bash completed with no output)");
+    expect(await call("Bash", { command: "true" })).toMatchObject({ output: "", isError: false });
   });
 
-  it("leads a failure with its exit code", async () => {
+  it("leads a failure with its exit code, then stderr, then stdout, as 2.1.44 does", async () => {
+    expect(await call("Bash", { command: "printf 'line1\\nline2\\n'; echo err >&2; exit 3" })).toMatchObject({
+      output: "Exit code 3\nerr\n\nline1\nline2",
+      isError: true,
+    });
     expect(await call("Bash", { command: "echo boom >&2; exit 3" })).toMatchObject({
       output: "Exit code 3\nboom",
       isError: true,
     });
   });
 
-  it("keeps the first 30000 characters and counts the lines cut", async () => {
-    // 5000 lines of 11 characters: the cut falls inside line 2728, so 2273 lines are (partly) left out.
-    const { output } = await call("Bash", { command: "yes 0123456789 | head -n 5000" });
-    const kept = "0123456789\n".repeat(5000).slice(0, 30_000);
-    expect(output).toBe(`${kept}\n\n... [2273 lines truncated] ...`);
+  it("saves output above 30000 characters to a file and shows a 2 KB preview", async () => {
+    const { output } = await call("Bash", { command: "seq 1 100000" });
+    const match =
+      /^<persisted-output>\nOutput too large \(575\.1KB\)\. Full output saved to: (\S+)\n\nPreview \(first 2KB\):\n([\s\S]*)\n\.\.\.\n<\/persisted-output>$/.exec(
+        output,
+      );
+    expect(match, output.slice(0, 300)).not.toBeNull();
+    const [, saved, preview] = match!;
+    expect(saved!.startsWith(path.join(dir, ".scratch", "tool-results", "bash-"))).toBe(true);
+    expect(readFileSync(saved!, "utf8").split("\n")).toHaveLength(100_000);
+    expect(preview).toBe(Array.from({ length: 527 }, (_, i) => i + 1).join("\n"));
   });
 
   it("stops a command at its timeout with exit code 143", async () => {
@@ -87,25 +97,20 @@ describe("Grep", () => {
     expect((await call("Grep", { pattern: "zzz", output_mode: "content" })).output).toBe("No matches found");
   });
 
+  it("skips `offset` entries before `head_limit`, and takes `context` like -C", async () => {
+    const all = (await call("Grep", { pattern: "foo" })).output.split("\n").slice(1);
+    expect((await call("Grep", { pattern: "foo", offset: 1, head_limit: 1 })).output).toBe(
+      `Found 1 file\n${all[1]}`,
+    );
+    const { output } = await call("Grep", { pattern: "^foo", output_mode: "content", context: 1 });
+    expect(output).toContain("const foo = 1;");
+  });
+
   it("totals the counts in count mode", async () => {
     const { output } = await call("Grep", { pattern: "foo", output_mode: "count" });
     const [counts, summary] = output.split("\n\n");
     expect(counts!.split("\n").sort()).toEqual(["a.ts:2", "b.ts:1"]);
     expect(summary).toBe("Found 3 total occurrences across 2 files.");
-  });
-});
-
-describe("LS", () => {
-  it("prints the tree under an absolute root, skipping hidden entries", async () => {
-    file("README.md", "");
-    file("src/index.ts", "");
-    file(".env", "");
-    expect((await call("LS", { path: dir })).output).toBe(
-      `- ${dir}/\n  - README.md\n  - src/\n    - index.ts\n${LS_NOTE}`,
-    );
-    expect((await call("LS", { path: dir, ignore: ["*.md"] })).output).toBe(
-      `- ${dir}/\n  - src/\n    - index.ts\n${LS_NOTE}`,
-    );
   });
 });
 

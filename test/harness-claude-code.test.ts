@@ -15,6 +15,19 @@ import {
 
 const golden = JSON.parse(readFileSync(new URL("./golden/claude-code/tools.json", import.meta.url), "utf8"));
 
+/** A schema with its descriptions blanked: the golden file holds structure, not prose. */
+const shape = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(shape)
+    : value && typeof value === "object"
+      ? Object.fromEntries(
+          Object.entries(value).map(([k, v]) => [
+            k,
+            k === "description" && typeof v === "string" ? "<description>" : shape(v),
+          ]),
+        )
+      : value;
+
 const harnessContext = (over: Partial<HarnessContext> = {}) =>
   baseContext({ model: "claude-sonnet-4-5-20250929", ...over });
 
@@ -28,8 +41,26 @@ describe("claude-code tool surface", () => {
   const opened = claudeCodeHarness.open(harnessContext());
   const tools = opened.tools;
 
-  it("has Claude Code's tools, in its order, with its exact input schemas", () => {
-    expect(tools.map((tool) => ({ name: tool.name, parameters: tool.parameters }))).toEqual(golden);
+  it("has Claude Code 2.1.44's tools we implement, in its order, with its input schema shapes", () => {
+    expect(tools.map((tool) => ({ name: tool.name, parameters: shape(tool.parameters) }))).toEqual(golden);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      "Bash",
+      "Glob",
+      "Grep",
+      "Read",
+      "Edit",
+      "Write",
+      "TodoWrite",
+    ]);
+    for (const tool of tools) {
+      expect(Object.keys(tool.parameters)).toEqual([
+        "$schema",
+        "type",
+        "properties",
+        "required",
+        "additionalProperties",
+      ]);
+    }
   });
 
   it("describes every tool, and maps each onto an ACP kind and a capability", () => {
@@ -38,10 +69,8 @@ describe("claude-code tool surface", () => {
       Bash: "execute/exec",
       Glob: "search/search",
       Grep: "search/search",
-      LS: "search/list",
       Read: "read/read",
       Edit: "edit/edit",
-      MultiEdit: "edit/edit",
       Write: "edit/write",
       TodoWrite: "think/plan",
     });
@@ -49,11 +78,11 @@ describe("claude-code tool surface", () => {
 
   it("keeps the steering the model relies on in the descriptions", () => {
     const byName = Object.fromEntries(tools.map((t) => [t.name, t.description]));
-    expect(byName.Edit).toContain("spaces + line number + tab");
+    expect(byName.Edit).toContain("spaces + line number + arrow (→)");
     expect(byName.Edit).toContain("`replace_all`");
     expect(byName.Read).toContain("2000 lines");
     expect(byName.Bash).toContain("120000 ms");
-    expect(byName.Bash).toContain("30000 characters");
+    expect(byName.Bash).toContain("30000 characters is saved to a file");
     expect(byName.TodoWrite).toContain("activeForm");
   });
 
@@ -66,29 +95,38 @@ describe("claude-code tool surface", () => {
 });
 
 describe("claude-code request layout", () => {
-  it("sends Claude Code's prompt sections, then the <env> block, with max_tokens 32000", () => {
-    const ctx = harnessContext();
+  it("sends the identity, 2.1.44's prompt sections, the <env> block and the git snapshot, with its knobs", () => {
+    const git = { branch: "dev", mainBranch: "main", status: " M a.ts", recentCommits: "abc1234 init" };
+    const ctx = harnessContext({ git });
     const opened = claudeCodeHarness.open(ctx);
     const tools = opened.tools;
     const request = chatView(opened.render({ history: [user("fix it")], tools, ctx }));
-    expect(request.knobs).toEqual({ max_tokens: 32000 });
+    expect(request.knobs).toEqual({ max_tokens: 32000, temperature: 1 });
     const system = request.messages[0]!;
     expect(system.role).toBe("system");
     const text = system.content as string;
+    expect(
+      text.startsWith("You are a Claude agent, working as a coding assistant in Open Interpreter.\n\n"),
+    ).toBe(true);
     const headings = text.split("\n").filter((line) => line.startsWith("# "));
     expect(headings).toEqual([
-      "# System",
-      "# Doing tasks",
-      "# Executing actions with care",
-      "# Using your tools",
       "# Tone and style",
-      "# Text output (does not apply to tool calls)",
+      "# Professional objectivity",
+      "# No time estimates",
+      "# Task Management",
+      "# Asking questions as you work",
+      "# Doing tasks",
+      "# Tool usage policy",
+      "# Code References",
     ]);
     const env = text.slice(text.indexOf("<env>"));
     expect(env).toMatch(
-      /^<env>\nWorking directory: \/work\/project\nIs directory a git repo: Yes\nPlatform: linux\nOS Version: .+\nToday's date: 2026-03-01\n<\/env>\nYou are powered by the model named Sonnet 4\.5\. The exact model ID is claude-sonnet-4-5-20250929\.$/,
+      /^<env>\nWorking directory: \/work\/project\nIs directory a git repo: Yes\nPlatform: linux\nOS Version: .+\nToday's date: 2026-03-01\n<\/env>\nYou are powered by the model named Sonnet 4\.5\. The exact model ID is claude-sonnet-4-5-20250929\.\n\ngitStatus: .+\nCurrent branch: dev\n\nMain branch .+: main\n\nStatus:\n M a\.ts\n\nRecent commits:\nabc1234 init$/,
     );
-    expect(request.messages.slice(1)).toEqual([{ role: "user", content: "fix it" }]);
+    expect(request.messages.slice(1)).toHaveLength(1);
+    expect(request.messages[1]!.content).toMatch(
+      /^<system-reminder>\n[^\n]+\n# currentDate\n.*2026-03-01.*\n[\s\S]*<\/system-reminder>\n\nfix it$/,
+    );
     expect(request.tools.map((t) => t.function.name)).toEqual(tools.map((t) => t.name));
     expect(request.tools[0]).toEqual({
       type: "function",
@@ -106,7 +144,7 @@ describe("claude-code request layout", () => {
     expect(content.startsWith("<system-reminder>\n")).toBe(true);
     expect(content).toContain("\n# claudeMd\n");
     expect(content).toContain(
-      "\n\nContents of AGENTS.md (project instructions, checked into the codebase):\n\nRun npm test before finishing.\n\n      IMPORTANT: ",
+      "\n\nContents of AGENTS.md (project instructions, checked into the codebase):\n\nRun npm test before finishing.\n# currentDate\n",
     );
     expect(content.endsWith("</system-reminder>\n\nfirst\n\nsecond")).toBe(true);
     expect(request.messages.filter((m) => m.role === "user")).toHaveLength(1);
@@ -132,9 +170,15 @@ describe("claude-code request layout", () => {
     expect(claudeCodeHarness.open(harnessContext()).tools.map((t) => t.name)).not.toContain("Skill");
     const skills = [{ name: "release", description: "Cut a release", path: file }];
     const skill = claudeCodeHarness.open(harnessContext({ skills })).tools.find((t) => t.name === "Skill")!;
-    expect(skill.parameters).toMatchObject({
+    expect(skill.parameters).toEqual({
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      type: "object",
+      properties: {
+        skill: { description: expect.any(String), type: "string" },
+        args: { description: expect.any(String), type: "string" },
+      },
       required: ["skill"],
-      properties: { skill: { enum: ["release"] } },
+      additionalProperties: false,
     });
     const result = await skill.execute({ skill: "release", args: "v2" }, toolContext(dir));
     expect(result.output).toBe(
@@ -152,7 +196,8 @@ describe("claude-code request layout", () => {
 });
 
 describe("claude-code-bare", () => {
-  const ctx = harnessContext({ model: "deepseek-chat", instructions: "Use pnpm." });
+  const git = { branch: "main", mainBranch: "main", status: "", recentCommits: "abc1234 init" };
+  const ctx = harnessContext({ model: "deepseek-chat", instructions: "Use pnpm.", git });
   const opened = claudeCodeBareHarness.open(ctx);
   const tools = opened.tools;
 
@@ -165,7 +210,7 @@ describe("claude-code-bare", () => {
       ["Read", "read text files"],
       ["Edit", "modify file contents in place"],
     ]);
-    for (const tool of tools) expect(tool.parameters).toEqual(full[tool.name]);
+    for (const tool of tools) expect(shape(tool.parameters)).toEqual(full[tool.name]);
   });
 
   it("is DeepSeek's default", () => {
@@ -174,18 +219,31 @@ describe("claude-code-bare", () => {
     expect(claudeCodeBareHarness.matches("claude-sonnet-4-5")).toBe(false);
   });
 
-  it("sends the short prompt, the claudeMd reminder and no max_tokens", () => {
+  it("sends the identity block, CWD, Date and the git snapshot, the claudeMd reminder and no max_tokens", () => {
     const request = chatView(opened.render({ history: [user("go")], tools, ctx }));
     expect(request.knobs).toBeUndefined();
     expect(request.messages[0]).toEqual({
       role: "system",
-      content:
-        "You are a software engineering agent running in Open Interpreter.\n\nCWD: /work/project\nDate: 2026-03-01",
+      content: expect.stringMatching(
+        /^You are a Claude agent, working as a coding assistant in Open Interpreter\.\n\nCWD: \/work\/project\nDate: 2026-03-01\n\ngitStatus: .+\nCurrent branch: main\n/,
+      ),
     });
     const first = request.messages[1]!.content as string;
     expect(first).toMatch(
       /^<system-reminder>\n[\s\S]*# claudeMd[\s\S]*Use pnpm\.[\s\S]*<\/system-reminder>\n\ngo$/,
     );
+    expect(first).not.toContain("# currentDate");
+  });
+
+  it("sends the identity as its own cached block on Messages, as the original's minimal mode does", () => {
+    const messages = { ...ctx, wire: "messages" as const };
+    const request = claudeCodeBareHarness
+      .open(messages)
+      .render({ history: [user("go")], tools, ctx: messages });
+    expect(request.system.map((part) => [part.text.split("\n")[0], part.cache])).toEqual([
+      ["You are a Claude agent, working as a coding assistant in Open Interpreter.", true],
+      ["CWD: /work/project", true],
+    ]);
   });
 });
 

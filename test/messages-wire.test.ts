@@ -26,13 +26,26 @@ describe("messages wire: the conversation", () => {
       {
         role: "user",
         content: [
-          { type: "tool_result", tool_use_id: "a", content: [{ type: "text", text: "ok" }] },
+          { type: "tool_result", tool_use_id: "a", content: "ok" },
           { type: "text", text: "also this" },
           { type: "text", text: "and that" },
         ],
       },
     ]);
     expect(validateMessagesBody({ model: "m", max_tokens: 10, messages: out })).toEqual([]);
+  });
+
+  it("sends a text-only result as one string, an empty one as an empty string (as Claude Code and pi do)", () => {
+    const out = messagesOf([
+      user("go"),
+      call("a"),
+      result("a", ""),
+      { ...result("b", "cached"), cache: true },
+    ]);
+    expect(out[2]!.content).toEqual([
+      { type: "tool_result", tool_use_id: "a", content: "" },
+      { type: "tool_result", tool_use_id: "b", content: "cached", cache_control: { type: "ephemeral" } },
+    ]);
   });
 
   it("sends developer instructions as user text and drops empty text", () => {

@@ -240,7 +240,7 @@ describe("messages provider: tool calls", () => {
               {
                 type: "tool_result",
                 tool_use_id: "toolu_2",
-                content: [{ type: "text", text: "no such file" }],
+                content: "no such file",
                 is_error: true,
               },
               { type: "text", text: "and then?" },

@@ -1,4 +1,5 @@
 import type { Mode } from "../config/types.js";
+import type { GitSnapshot } from "../context/git-snapshot.js";
 import type { ModelRequest, Wire } from "../providers/model-request.js";
 import type { HistoryEvent } from "../store/events.js";
 import type { Tool } from "../tools/types.js";
@@ -25,6 +26,8 @@ export interface HarnessContext {
   platform: string;
   /** Whether `cwd` is inside a git repository. */
   isGitRepo: boolean;
+  /** Branch, status and recent commits at session start; absent outside a repository. */
+  git?: GitSnapshot;
   /** Whether commands run confined by the OS sandbox in the current mode. */
   sandboxed: boolean;
   /** The Agent Skills catalog: one entry per name; the model reads SKILL.md itself. */

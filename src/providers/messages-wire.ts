@@ -1,4 +1,12 @@
-import type { AssistantPart, Message, ModelRequest, TextPart, ToolSpec, UserPart } from "./model-request.js";
+import {
+  type AssistantPart,
+  type Message,
+  type ModelRequest,
+  type TextPart,
+  type ToolSpec,
+  textOf,
+  type UserPart,
+} from "./model-request.js";
 
 /**
  * Anthropic Messages JSON, as much of it as we send. Pure: the provider adds `stream` and the
@@ -13,7 +21,7 @@ type ImageBlock = {
 type ToolResultBlock = {
   type: "tool_result";
   tool_use_id: string;
-  content?: Array<TextBlock | ImageBlock>;
+  content?: string | Array<TextBlock | ImageBlock>;
   is_error?: boolean;
 } & CacheControl;
 type ToolUseBlock = {
@@ -103,12 +111,20 @@ function leadingResults(blocks: readonly Block[]): number {
   return index === -1 ? blocks.length : index;
 }
 
+/**
+ * A text-only result goes as one string, even an empty one, as Claude Code and pi send it on
+ * this wire; a result with images as blocks.
+ */
 function toolResult(message: Extract<Message, { role: "tool" }>): ToolResultBlock {
-  const content = userBlocks(message.content) as Array<TextBlock | ImageBlock>;
+  const textOnly =
+    message.content.length > 0 && message.content.every((part) => part.type === "text" && !part.cache);
+  const content = textOnly
+    ? textOf(message.content)
+    : (userBlocks(message.content) as Array<TextBlock | ImageBlock>);
   return {
     type: "tool_result",
     tool_use_id: message.callId,
-    ...(content.length > 0 ? { content } : {}),
+    ...(textOnly || content.length > 0 ? { content } : {}),
     ...(message.isError ? { is_error: true } : {}),
     ...cacheOf(message),
   };

@@ -30,6 +30,7 @@ export async function harnessContext(options: {
     scratchDir: workspace.scratchDir,
     platform: process.platform,
     isGitRepo: holdsRepository(workspace.projectRoot),
+    git: await context.git,
     sandboxed: await workspace.sandbox.confines({ mode, roots }),
   };
 }

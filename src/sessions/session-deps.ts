@@ -47,6 +47,8 @@ export interface SessionContext {
   instructions: Promise<HarnessContext["instructions"]>;
   /** The skills catalog, loaded once in the background. */
   skills: Promise<Skill[]>;
+  /** The repository's state at session start, read once in the background. */
+  git?: Promise<HarnessContext["git"]>;
   shell: string;
   /** The user's IANA time zone (local-time-zone.ts). */
   timezone: string;

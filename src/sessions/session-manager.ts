@@ -7,7 +7,8 @@ import type { Logger } from "../config/logger.js";
 import { setupMessage, setupProblem } from "../config/setup-problem.js";
 import type { Config } from "../config/types.js";
 import { loadAgentsMd } from "../context/agents-md.js";
-import { findProjectRoot } from "../context/project-root.js";
+import { gitSnapshot } from "../context/git-snapshot.js";
+import { findProjectRoot, holdsRepository } from "../context/project-root.js";
 import { loadSkills, type SkillCatalog } from "../context/skills/load-skills.js";
 import { skillRoots } from "../context/skills/skill-roots.js";
 import { findHarness, unknownHarnessMessage } from "../harnesses/harness-list.js";
@@ -298,6 +299,7 @@ export class SessionManager {
   private remember(record: SessionRecord, catalog: Promise<SkillCatalog>, history?: HistoryEvent[]): Session {
     const { config, store, harnesses, sandbox, fs } = this.deps;
     const scratchDir = path.join(config.home, "sessions", record.id);
+    const projectRoot = findProjectRoot(record.cwd, { ceilings: this.ceilings });
     const session = new Session(
       record,
       {
@@ -317,14 +319,10 @@ export class SessionManager {
           autoCompactTokenLimit: config.autoCompactTokenLimit,
           maxTurnSteps: config.maxTurnSteps,
         },
-        workspace: {
-          sandbox,
-          fs,
-          projectRoot: findProjectRoot(record.cwd, { ceilings: this.ceilings }),
-          scratchDir,
-        },
+        workspace: { sandbox, fs, projectRoot, scratchDir },
         context: {
           instructions: this.instructions(record),
+          git: holdsRepository(projectRoot) ? gitSnapshot(record.cwd) : undefined,
           skills: catalog.then((c) => c.skills),
           shell: path.basename(process.env.SHELL ?? "bash"),
           timezone: localTimeZone({ env: this.deps.env }),

@@ -56,6 +56,11 @@ export interface ExecResult {
   totalLines: number;
   /** The id of the process group the command led (the launcher's under a sandbox); absent if it never started. */
   processGroup?: number;
+  /**
+   * Each stream alone, bounded like `output`, for harnesses whose original shows stderr apart
+   * from stdout. Absent when the runner did not start the command.
+   */
+  streams?: { stdout: string; stderr: string };
 }
 
 /** Runs commands. Implementations kill the whole process tree on timeout and on abort. */

@@ -4,6 +4,7 @@ import { describe, it } from "vitest";
 
 /** System programs some tests need, and how a user gets each one. */
 const INSTALL = {
+  git: "apt install git / brew install git",
   bwrap: "apt install bubblewrap / dnf install bubblewrap / pacman -S bubblewrap; there is none on macOS",
   nvim: "apt install neovim / brew install neovim",
   rg: "apt install ripgrep / brew install ripgrep",

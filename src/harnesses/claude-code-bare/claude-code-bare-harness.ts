@@ -2,6 +2,8 @@ import { ReadTracker } from "../../tools/fs/read-tracker.js";
 import compactPrompt from "../shared/claude-code-core/compact-prompt.md";
 import { contextReminders } from "../shared/claude-code-core/context-reminders.js";
 import { toolUseError } from "../shared/claude-code-core/format.js";
+import { gitStatusBlock, joinSections } from "../shared/claude-code-core/git-status-block.js";
+import { CLAUDE_AGENT_IDENTITY } from "../shared/claude-code-core/identity.js";
 import { renderClaudeCode } from "../shared/claude-code-core/render.js";
 import { bashTool } from "../shared/claude-code-core/tools/bash.js";
 import { editTool } from "../shared/claude-code-core/tools/edit.js";
@@ -22,8 +24,9 @@ export const BARE_DESCRIPTIONS = {
 
 /**
  * Claude Code's minimal mode, the upstream Open Interpreter choice for DeepSeek: only Bash, Read
- * and Edit with one-line descriptions, a system prompt of an identity line, `CWD:` and `Date:`,
- * and Edit refusing files that were not Read. No `max_tokens` is sent: DeepSeek's chat models
+ * and Edit with one-line descriptions, the Claude agent identity block (as upstream sends its SDK
+ * identity), then `CWD:`, `Date:` and the git-status snapshot, and Edit refusing files that were
+ * not Read. No `max_tokens` is sent: DeepSeek's chat models
  * reject values above their own output limit, and upstream sends none on the chat wire.
  */
 export const claudeCodeBareHarness: Harness = {
@@ -31,10 +34,10 @@ export const claudeCodeBareHarness: Harness = {
   output: { unchangedRead: FILE_UNCHANGED_STUB, foreignMaxChars: 100_000 },
   compaction: { reserve: 33_000, prompt: compactPrompt },
   toolError: toolUseError,
-  open() {
+  open(ctx) {
     const files = new ReadTracker();
     const tools = [
-      bashTool({ description: BARE_DESCRIPTIONS.Bash }),
+      bashTool({ scratchDir: ctx.scratchDir, description: BARE_DESCRIPTIONS.Bash }),
       readTool({ files, description: BARE_DESCRIPTIONS.Read }),
       editTool({ files, description: BARE_DESCRIPTIONS.Edit }),
     ];
@@ -45,8 +48,9 @@ export const claudeCodeBareHarness: Harness = {
           history,
           tools,
           harness: "claude-code-bare",
+          identity: CLAUDE_AGENT_IDENTITY,
           system: bareSystemPrompt(ctx),
-          reminders: contextReminders(ctx),
+          reminders: contextReminders(ctx, { date: false }),
           wire: ctx.wire,
           sessionId: ctx.sessionId,
         });
@@ -55,7 +59,10 @@ export const claudeCodeBareHarness: Harness = {
   },
 };
 
-/** The whole system prompt of Claude Code's minimal mode: identity, cwd, date (OI `claude_code_prompt.rs::build_bare_system_prompt`). */
+/**
+ * The system prompt of Claude Code's minimal mode after its identity block: cwd, date and the
+ * git-status snapshot (OI `claude_code_prompt.rs::build_bare_system_prompt`).
+ */
 export function bareSystemPrompt(ctx: HarnessContext): string {
-  return `You are a software engineering agent running in Open Interpreter.\n\nCWD: ${ctx.cwd}\nDate: ${ctx.currentDate}`;
+  return joinSections(`CWD: ${ctx.cwd}\nDate: ${ctx.currentDate}`, gitStatusBlock(ctx.git));
 }

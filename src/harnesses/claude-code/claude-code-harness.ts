@@ -2,6 +2,8 @@ import { ReadTracker } from "../../tools/fs/read-tracker.js";
 import compactPrompt from "../shared/claude-code-core/compact-prompt.md";
 import { contextReminders } from "../shared/claude-code-core/context-reminders.js";
 import { toolUseError } from "../shared/claude-code-core/format.js";
+import { gitStatusBlock, joinSections } from "../shared/claude-code-core/git-status-block.js";
+import { CLAUDE_AGENT_IDENTITY } from "../shared/claude-code-core/identity.js";
 import { renderClaudeCode } from "../shared/claude-code-core/render.js";
 import { bashTool } from "../shared/claude-code-core/tools/bash.js";
 import { editTool } from "../shared/claude-code-core/tools/edit.js";
@@ -12,8 +14,6 @@ import { environmentBlock } from "./environment-block.js";
 import prompt from "./prompt.md";
 import { globTool } from "./tools/glob.js";
 import { grepTool } from "./tools/grep.js";
-import { lsTool } from "./tools/ls.js";
-import { multiEditTool } from "./tools/multi-edit.js";
 import { skillTool } from "./tools/skill.js";
 import { todoWriteTool } from "./tools/todo-write.js";
 import { writeTool } from "./tools/write.js";
@@ -22,9 +22,11 @@ import { writeTool } from "./tools/write.js";
 export const CLAUDE_CODE_MAX_TOKENS = 32_000;
 
 /**
- * Claude Code's harness in its Bash/Read/Write/Edit/MultiEdit/Glob/Grep/LS/TodoWrite generation:
- * the system prompt in Claude Code's sections with the `<env>` block, skills and AGENTS.md as the
- * reminders Claude Code opens the conversation with, and `max_tokens: 32000`. The Read tracker
+ * Claude Code 2.1.44's harness for the tools we implement, in its order (Bash, Glob, Grep, Read,
+ * Edit, Write, TodoWrite, Skill):
+ * the identity block, then the system prompt in 2.1.44's sections with the `<env>` block and the
+ * `gitStatus` snapshot; skills, AGENTS.md and the date as the reminders Claude Code opens the
+ * conversation with; `max_tokens: 32000`, `temperature: 1`. The Read tracker
  * belongs to what `open` returns, so Read-before-Edit holds per session and model.
  */
 export const claudeCodeHarness: Harness = {
@@ -38,13 +40,11 @@ export const claudeCodeHarness: Harness = {
     const files = new ReadTracker();
     const skills = ctx.skills.length > 0 ? [skillTool(ctx.skills)] : [];
     const tools = [
-      bashTool(),
+      bashTool({ scratchDir: ctx.scratchDir }),
       globTool(),
       grepTool(),
-      lsTool(),
       readTool({ files }),
       editTool({ files }),
-      multiEditTool({ files }),
       writeTool({ files }),
       todoWriteTool(),
       ...skills,
@@ -56,9 +56,10 @@ export const claudeCodeHarness: Harness = {
           history,
           tools,
           harness: "claude-code",
-          system: `${prompt.trimEnd()}\n\n${environmentBlock(ctx)}`,
+          identity: CLAUDE_AGENT_IDENTITY,
+          system: joinSections(prompt, environmentBlock(ctx), gitStatusBlock(ctx.git)),
           reminders: contextReminders(ctx),
-          knobs: { maxTokens: CLAUDE_CODE_MAX_TOKENS },
+          knobs: { maxTokens: CLAUDE_CODE_MAX_TOKENS, temperature: 1 },
           wire: ctx.wire,
           sessionId: ctx.sessionId,
         });

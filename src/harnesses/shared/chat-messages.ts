@@ -80,7 +80,14 @@ export function renderChatMessages(history: readonly HistoryEvent[], layout: Cha
           name: wire.name,
           arguments: callArguments(wire.arguments || "{}"),
         });
-        answers.push({ role: "tool", callId: id, content: [textPart(resultText(call))] });
+        // Anything but a completed call is an error to the model (Messages `is_error`).
+        const isError = call.result?.status !== "completed";
+        answers.push({
+          role: "tool",
+          callId: id,
+          content: [textPart(resultText(call))],
+          ...(isError ? { isError } : {}),
+        });
       }
       if (text) content.push({ type: "text", text });
       content.push(...calls);

@@ -81,8 +81,11 @@ function runCommand(request: ExecRequest, settings: Settings): Promise<ExecResul
   const started = performance.now();
   const output = new BoundedOutput(settings.outputCap);
   let processGroup: number | undefined;
+  const stdout = new BoundedOutput(settings.outputCap);
+  const stderr = new BoundedOutput(settings.outputCap);
   const result = (fields: Partial<ExecResult>): ExecResult => {
     const text = output.finish();
+    const streams = { stdout: stdout.finish().text, stderr: stderr.finish().text };
     return {
       exitCode: null,
       signal: null,
@@ -94,6 +97,7 @@ function runCommand(request: ExecRequest, settings: Settings): Promise<ExecResul
       totalBytes: text.totalBytes,
       totalLines: text.totalLines,
       ...(processGroup !== undefined ? { processGroup } : {}),
+      ...(streams.stdout || streams.stderr ? { streams } : {}),
       ...fields,
     };
   };
@@ -132,9 +136,10 @@ function runCommand(request: ExecRequest, settings: Settings): Promise<ExecResul
     if (child.pid !== undefined) started(child.pid);
     else child.once("spawn", () => child.pid !== undefined && started(child.pid));
 
-    const emit = (bytes: Buffer): void => {
+    const emit = (bytes: Buffer, own: BoundedOutput): void => {
       if (bytes.length === 0) return;
       output.push(bytes);
+      own.push(bytes);
       if (!onOutput || callbackError !== undefined) return;
       try {
         onOutput(bytes.toString("utf8"));
@@ -142,7 +147,10 @@ function runCommand(request: ExecRequest, settings: Settings): Promise<ExecResul
         callbackError = error;
       }
     };
-    const pumps = [child.stdout, child.stderr].map((stream) => pump(stream, emit));
+    const pumps = [
+      pump(child.stdout, (bytes) => emit(bytes, stdout)),
+      pump(child.stderr, (bytes) => emit(bytes, stderr)),
+    ];
 
     const stop = (reason: "timeout" | "abort"): void => {
       if (stopped || exit || settled) return;

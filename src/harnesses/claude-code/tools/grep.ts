@@ -20,8 +20,10 @@ const Args = z.looseObject({
   "-A": count,
   "-B": count,
   "-C": count,
+  context: count,
   multiline: z.boolean().nullish(),
   head_limit: count,
+  offset: count,
 });
 type Args = z.infer<typeof Args>;
 
@@ -52,7 +54,8 @@ export function grepTool(): Tool<Args> {
           isError: true,
         };
       }
-      const context = args["-C"] ?? undefined;
+      const context = args.context ?? args["-C"] ?? undefined;
+      const skip = args.offset ?? 0;
       let result: Awaited<ReturnType<typeof grepFiles>>;
       try {
         result = await grepFiles({
@@ -67,16 +70,17 @@ export function grepTool(): Tool<Args> {
           before: mode === "content" ? (context ?? args["-B"] ?? undefined) : undefined,
           after: mode === "content" ? (context ?? args["-A"] ?? undefined) : undefined,
           lineNumbers: mode === "content" && !!args["-n"],
-          headLimit: args.head_limit || undefined,
+          headLimit: args.head_limit ? args.head_limit + skip : undefined,
         });
       } catch (error) {
         if (error instanceof FsToolError) return { output: toolUseError(error.message), isError: true };
         throw error;
       }
-      if (mode === "content") return { output: result.lines.join("\n") || "No matches found" };
-      if (mode === "count") return { output: countOutput(result.lines) };
-      if (result.files.length === 0) return { output: "No files found" };
-      const files = await newestFirst(result.files);
+      const lines = result.lines.slice(skip);
+      if (mode === "content") return { output: lines.join("\n") || "No matches found" };
+      if (mode === "count") return { output: countOutput(lines) };
+      const files = (await newestFirst(result.files)).slice(skip);
+      if (files.length === 0) return { output: "No files found" };
       return { output: `Found ${files.length} ${plural(files.length, "file")}\n${files.join("\n")}` };
     },
   };
@@ -117,11 +121,13 @@ function grepTitle(args: Args, searchPath: string): string {
   if (args["-i"]) parts.push("-i");
   if (args["-n"]) parts.push("-n");
   for (const flag of ["-A", "-B", "-C"] as const) if (args[flag] != null) parts.push(`${flag} ${args[flag]}`);
+  if (args.context != null) parts.push(`-C ${args.context}`);
   if (args.output_mode === "files_with_matches" || !args.output_mode) parts.push("-l");
   if (args.output_mode === "count") parts.push("-c");
   if (args.glob) parts.push(`--include="${args.glob}"`);
   if (args.type) parts.push(`--type=${args.type}`);
   parts.push(`"${args.pattern}"`, searchPath);
+  if (args.offset) parts.push(`| tail -n +${args.offset + 1}`);
   if (args.head_limit != null) parts.push(`| head -${args.head_limit}`);
   return parts.join(" ");
 }

@@ -2,26 +2,17 @@ import path from "node:path";
 import { z } from "zod";
 import type { Tool } from "../../../tools/types.js";
 import { toolUseError } from "../../shared/claude-code-core/format.js";
+import { skillSchema } from "../../shared/claude-code-core/tool-schemas.js";
 import type { HarnessContext } from "../../types.js";
 import description from "./skill.md";
 
 const Args = z.looseObject({ skill: z.string().min(1), args: z.string().nullish() });
 type Args = z.infer<typeof Args>;
 
-const schema = {
-  type: "object",
-  properties: {
-    skill: { type: "string", description: 'The skill name. E.g., "pdf" or "release"' },
-    args: { type: "string", description: "Optional arguments for the skill" },
-  },
-  required: ["skill"],
-  additionalProperties: false,
-  $schema: "http://json-schema.org/draft-07/schema#",
-};
-
 /**
  * Claude Code `Skill`: loads a skill's SKILL.md into the conversation. Offered only when the
- * session has skills; the catalog itself is listed in the opening reminder.
+ * session has skills; the catalog itself is listed in the opening reminder, so the schema names
+ * no skills (as 2.1.44's has no enum).
  */
 export function skillTool(skills: HarnessContext["skills"]): Tool<Args> {
   const find = (name: string) => skills.find((s) => s.name === name.replace(/^\//, ""));
@@ -30,13 +21,7 @@ export function skillTool(skills: HarnessContext["skills"]): Tool<Args> {
     description,
     kind: "read",
     capability: "read",
-    parameters: {
-      ...schema,
-      properties: {
-        ...schema.properties,
-        skill: { ...schema.properties.skill, enum: skills.map((s) => s.name) },
-      },
-    },
+    parameters: skillSchema,
     schema: Args,
     preview: async (args) => ({ title: `Skill: ${args.skill}` }),
     access: (args) => {

@@ -7,7 +7,8 @@ import { toolSpecs } from "../tool-specs.js";
 
 /**
  * A Claude Code request. On Anthropic Messages, as the original sends it: the identity line and
- * the rest of the system prompt as two cached blocks, the context reminders as their own text
+ * the rest of the system prompt as two cached blocks (2.1.44's billing-header block before them
+ * is Anthropic's own accounting and is not sent), the context reminders as their own text
  * blocks opening the first user message, cache breakpoints on the last block of the last two
  * messages, and `metadata.user_id`. On the other wires: one system text, and the reminders
  * joined into the first user message so chat templates that insist on alternating roles never
@@ -18,6 +19,9 @@ export function renderClaudeCode(options: {
   tools: Tool[];
   /** The harness id, so calls made under other harnesses are put in these tools' terms. */
   harness: string;
+  /** The first system block: one identity line. */
+  identity: string;
+  /** The rest of the system prompt. */
   system: string;
   /** Texts that open the first user message, in order. */
   reminders: string[];
@@ -29,7 +33,7 @@ export function renderClaudeCode(options: {
   if (options.wire !== "messages") {
     if (options.reminders.length > 0) withReminder(messages, options.reminders.join("\n\n"));
     return {
-      system: [{ type: "text", text: options.system }],
+      system: [{ type: "text", text: `${options.identity}\n\n${options.system}` }],
       messages,
       tools: toolSpecs(options.tools),
       ...(options.knobs ? { knobs: options.knobs } : {}),
@@ -40,13 +44,10 @@ export function renderClaudeCode(options: {
   if (first) first.content = [...reminders, ...first.content];
   else if (reminders.length > 0) messages.push({ role: "user", content: reminders });
   markCacheBreakpoints(messages);
-  const cut = options.system.indexOf("\n\n");
-  const identity = cut < 0 ? options.system : options.system.slice(0, cut);
-  const rest = cut < 0 ? "" : options.system.slice(cut + 2);
   return {
     system: [
-      { type: "text", text: identity, cache: true },
-      ...(rest ? [{ type: "text" as const, text: rest, cache: true }] : []),
+      { type: "text", text: options.identity, cache: true },
+      { type: "text", text: options.system, cache: true },
     ],
     messages,
     tools: toolSpecs(options.tools),

@@ -1,25 +1,20 @@
 /**
- * JSON schemas of Claude Code's tools as its CLI serializes them with zod-to-json-schema in the
- * LS/MultiEdit generation (1.0.x, mid 2025): keys `type, properties, required,
- * additionalProperties, $schema`, property keys `type` first, draft-07. Parameter descriptions
- * are upstream's exact strings. Sources: a captured 1.0.x tool dump (satorisz9/mindcraft
- * `src/agent/tools/tools-prompt.md`, commit 2e9a3db) for LS, Read, Edit, MultiEdit, Write, Glob,
- * Grep; the Agent SDK's `sdk-tools.d.ts` (Cometix-Org/Claude-Code-Agent-SDK-Typescript-Tracker,
- * SDK 0.1.27) for Bash; OI `codex-rs/core/src/harness/claude_code.rs` for TodoWrite with
- * `activeForm` and Bash's `run_in_background` wording.
- *
- * Bash leaves out `dangerouslyDisableSandbox`: the permission gate decides about the sandbox,
- * the model never asks to escape it (as the Codex harness leaves out its escalation parameters).
+ * JSON schemas of Claude Code 2.1.44's tools as its CLI serializes them (zod v4's JSON Schema
+ * output): keys `$schema, type, properties, required, additionalProperties`, the 2020-12
+ * dialect, each property's `description` before its `type`. Names, order, types, required lists
+ * and enums equal the capture of 2.1.44 (`conformance/harness-requests/claude-code-2.1.44.json`);
+ * descriptions of the parameters 2.1.44 added (`pages`, `context`, `offset`,
+ * `dangerouslyDisableSandbox`, Skill's) are ours.
  */
 
-const SCHEMA = "http://json-schema.org/draft-07/schema#";
+const SCHEMA = "https://json-schema.org/draft/2020-12/schema";
 
-const str = (description: string) => ({ type: "string", description });
-const num = (description: string) => ({ type: "number", description });
-const bool = (description: string) => ({ type: "boolean", description });
+const str = (description: string) => ({ description, type: "string" });
+const num = (description: string) => ({ description, type: "number" });
+const bool = (description: string) => ({ description, type: "boolean" });
 
 function object(properties: Record<string, unknown>, required: string[]) {
-  return { type: "object", properties, required, additionalProperties: false, $schema: SCHEMA };
+  return { $schema: SCHEMA, type: "object", properties, required, additionalProperties: false };
 }
 
 export const bashSchema = object(
@@ -30,6 +25,9 @@ export const bashSchema = object(
       "Clear, concise description of what this command does in 5-10 words, in active voice. Examples:\nInput: ls\nOutput: List files in current directory\n\nInput: git status\nOutput: Show working tree status\n\nInput: npm install\nOutput: Install package dependencies\n\nInput: mkdir foo\nOutput: Create directory 'foo'",
     ),
     run_in_background: bool("Set to true to run this command in the background."),
+    dangerouslyDisableSandbox: bool(
+      "Asks to run the command outside the sandbox. The permission settings decide; leave it unset.",
+    ),
   },
   ["command"],
 );
@@ -41,6 +39,7 @@ export const readSchema = object(
       "The line number to start reading from. Only provide if the file is too large to read at once",
     ),
     limit: num("The number of lines to read. Only provide if the file is too large to read at once."),
+    pages: str('Page range of a PDF file, such as "1-5" or "3". Only for PDF files; text files ignore it.'),
   },
   ["file_path"],
 );
@@ -59,38 +58,12 @@ export const editSchema = object(
     old_string: str("The text to replace"),
     new_string: str("The text to replace it with (must be different from old_string)"),
     replace_all: {
-      type: "boolean",
-      default: false,
       description: "Replace all occurences of old_string (default false)",
+      default: false,
+      type: "boolean",
     },
   },
   ["file_path", "old_string", "new_string"],
-);
-
-export const multiEditSchema = object(
-  {
-    file_path: str("The absolute path to the file to modify"),
-    edits: {
-      type: "array",
-      items: {
-        type: "object",
-        properties: {
-          old_string: str("The text to replace"),
-          new_string: str("The text to replace it with"),
-          replace_all: {
-            type: "boolean",
-            default: false,
-            description: "Replace all occurences of old_string (default false).",
-          },
-        },
-        required: ["old_string", "new_string"],
-        additionalProperties: false,
-      },
-      minItems: 1,
-      description: "Array of edit operations to perform sequentially on the file",
-    },
-  },
-  ["file_path", "edits"],
 );
 
 export const globSchema = object(
@@ -111,14 +84,15 @@ export const grepSchema = object(
     path: str("File or directory to search in (rg PATH). Defaults to current working directory."),
     glob: str('Glob pattern to filter files (e.g. "*.js", "*.{ts,tsx}") - maps to rg --glob'),
     output_mode: {
-      type: "string",
-      enum: ["content", "files_with_matches", "count"],
       description:
         'Output mode: "content" shows matching lines (supports -A/-B/-C context, -n line numbers, head_limit), "files_with_matches" shows file paths (supports head_limit), "count" shows match counts (supports head_limit). Defaults to "files_with_matches".',
+      type: "string",
+      enum: ["content", "files_with_matches", "count"],
     },
     "-B": num(`Number of lines to show before each match (rg -B). ${CONTENT_ONLY}`),
     "-A": num(`Number of lines to show after each match (rg -A). ${CONTENT_ONLY}`),
-    "-C": num(`Number of lines to show before and after each match (rg -C). ${CONTENT_ONLY}`),
+    "-C": num("Same as context."),
+    context: num(`Lines of context before and after each match (rg -C). ${CONTENT_ONLY}`),
     "-n": bool(`Show line numbers in output (rg -n). ${CONTENT_ONLY}`),
     "-i": bool("Case insensitive search (rg -i)"),
     type: str(
@@ -127,6 +101,9 @@ export const grepSchema = object(
     head_limit: num(
       'Limit output to first N lines/entries, equivalent to "| head -N". Works across all output modes: content (limits output lines), files_with_matches (limits file paths), count (limits count entries). When unspecified, shows all results from ripgrep.',
     ),
+    offset: num(
+      'Skips this many lines or entries before head_limit applies, like "| tail -n +N | head -N", in every output mode. Defaults to 0.',
+    ),
     multiline: bool(
       "Enable multiline mode where . matches newlines and patterns can span lines (rg -U --multiline-dotall). Default: false.",
     ),
@@ -134,17 +111,10 @@ export const grepSchema = object(
   ["pattern"],
 );
 
-export const lsSchema = object(
-  {
-    path: str("The absolute path to the directory to list (must be absolute, not relative)"),
-    ignore: { type: "array", items: { type: "string" }, description: "List of glob patterns to ignore" },
-  },
-  ["path"],
-);
-
 export const todoWriteSchema = object(
   {
     todos: {
+      description: "The updated todo list",
       type: "array",
       items: {
         type: "object",
@@ -156,8 +126,15 @@ export const todoWriteSchema = object(
         required: ["content", "status", "activeForm"],
         additionalProperties: false,
       },
-      description: "The updated todo list",
     },
   },
   ["todos"],
+);
+
+export const skillSchema = object(
+  {
+    skill: str('The skill name. E.g., "pdf" or "release"'),
+    args: str("Optional arguments for the skill"),
+  },
+  ["skill"],
 );

@@ -1,16 +1,14 @@
 import { z } from "zod";
 import { fence } from "../../../../tools/markdown-fence.js";
 import type { ExecResult, Tool } from "../../../../tools/types.js";
-import { formatDuration, toolUseError, truncateBashOutput } from "../format.js";
+import { formatDuration, toolUseError } from "../format.js";
+import { persistLargeOutput } from "../persisted-output.js";
 import { bashSchema } from "../tool-schemas.js";
 import description from "./bash.md";
 
 /** Claude Code's default and maximum `timeout` (ms). */
 export const BASH_DEFAULT_TIMEOUT_MS = 120_000;
 export const BASH_MAX_TIMEOUT_MS = 600_000;
-
-/** What a successful command with no output returns (Claude Code 2.x). */
-export const EMPTY_OUTPUT = "(Bash completed with no output)";
 
 export const BACKGROUND_UNSUPPORTED =
   "run_in_background is not supported here: commands run in the foreground until they finish or time out. Run the command again without run_in_background, with a timeout that fits (up to 600000 ms).";
@@ -20,19 +18,24 @@ const Args = z.looseObject({
   timeout: z.number().positive().nullish(),
   description: z.string().nullish(),
   run_in_background: z.boolean().nullish(),
+  /** Accepted and ignored: whether a command leaves the sandbox is the permission settings' call. */
+  dangerouslyDisableSandbox: z.boolean().nullish(),
 });
 type Args = z.infer<typeof Args>;
 
 /**
- * Claude Code `Bash`. The result is the combined output with leading blank lines and trailing
- * whitespace removed, cut after 30 000 characters with `... [N lines truncated] ...`; a failing
- * command starts with `Exit code N`; a timeout adds `Command timed out after …` (exit 143); an
- * interrupted one ends with `<error>Command was aborted before completion</error>`.
+ * Claude Code 2.1.44 `Bash`. The result is the output with leading blank lines and trailing
+ * whitespace removed (empty when there is none); a failing command starts with `Exit code N`
+ * and shows stderr before stdout; output above 30 000 characters is saved to a file in the
+ * session's scratch folder and shown as a `<persisted-output>` preview; a timeout adds `Command
+ * timed out after …` (exit 143); an interrupted one ends with `<error>Command was aborted
+ * before completion</error>`.
  *
  * Each call runs in a fresh shell in the session's cwd: unlike Claude Code's persistent shell,
  * a `cd` does not carry over (the description says so). Background runs are refused.
  */
-export function bashTool(options: { description?: string } = {}): Tool<Args> {
+export function bashTool(options: { scratchDir: string; description?: string }): Tool<Args> {
+  let saved = 0;
   return {
     name: "Bash",
     description: options.description ?? description,
@@ -54,8 +57,14 @@ export function bashTool(options: { description?: string } = {}): Tool<Args> {
         onOutput: ctx.onProgress,
       });
       const failed = result.timedOut || result.aborted || result.exitCode !== 0;
+      const output = await persistLargeOutput({
+        text: bashOutputText(result),
+        fs: ctx.fs,
+        dir: options.scratchDir,
+        name: `bash-${Date.now().toString(36)}-${++saved}`,
+      });
       return {
-        output: formatBashResult(result, timeoutMs),
+        output: formatBashResult(result, timeoutMs, output),
         isError: failed,
         display: [{ type: "text", text: fence(result.output) }],
       };
@@ -63,10 +72,23 @@ export function bashTool(options: { description?: string } = {}): Tool<Args> {
   };
 }
 
+/**
+ * The output part of a result: stderr before stdout for a failed command (as 2.1.44 shows
+ * `Exit code 3\nerr\n\nline1\nline2`), the combined output in arrival order otherwise.
+ */
+export function bashOutputText(result: ExecResult): string {
+  const tidy = (text: string) => text.replace(/^(\s*\n)+/, "").trimEnd();
+  const failed = result.exitCode !== 0 && !result.timedOut && !result.aborted;
+  if (!failed || !result.streams) return tidy(result.output);
+  return [tidy(result.streams.stderr), tidy(result.streams.stdout)].filter(Boolean).join("\n\n");
+}
+
 /** The text Claude Code's Bash hands back for a finished (or killed) command. */
-export function formatBashResult(result: ExecResult, timeoutMs: number): string {
-  const extraLines = result.droppedBytes > 0 ? Math.max(0, result.totalLines - countLines(result.output)) : 0;
-  const body = truncateBashOutput(result.output.replace(/^(\s*\n)+/, "").trimEnd(), extraLines);
+export function formatBashResult(
+  result: ExecResult,
+  timeoutMs: number,
+  body = bashOutputText(result),
+): string {
   const parts: string[] = [];
   if (result.timedOut) {
     parts.push("Exit code 143", body, `Command timed out after ${formatDuration(timeoutMs)}`);
@@ -75,13 +97,7 @@ export function formatBashResult(result: ExecResult, timeoutMs: number): string 
   } else if (result.exitCode !== 0) {
     parts.push(`Exit code ${result.exitCode ?? 1}`, body);
   } else {
-    parts.push(body || EMPTY_OUTPUT);
+    parts.push(body);
   }
   return parts.filter(Boolean).join("\n");
-}
-
-function countLines(text: string): number {
-  if (text === "") return 0;
-  const newlines = text.split("\n").length - 1;
-  return text.endsWith("\n") ? newlines : newlines + 1;
 }

@@ -17,7 +17,7 @@ import {
   recordOwnWrite,
   resolveModelPath,
 } from "../file-access.js";
-import { editSnippet, toolUseError, updatedWithSnippet } from "../format.js";
+import { toolUseError } from "../format.js";
 import { editSchema } from "../tool-schemas.js";
 import description from "./edit.md";
 
@@ -28,6 +28,10 @@ const Args = z.looseObject({
   replace_all: z.boolean().nullish(),
 });
 type Args = z.infer<typeof Args>;
+
+/** Claude Code 2.x answers a successful Edit with this one line, no snippet of the file. */
+export const updatedMessage = (filePath: string): string =>
+  `The file ${filePath} has been updated successfully.`;
 
 const failed = (message: string): ToolResult => ({ output: toolUseError(message), isError: true });
 
@@ -66,7 +70,7 @@ export function editTool(options: { files: ReadTracker; description?: string }):
         await ctx.fs.writeText(file, args.new_string);
         await recordOwnWrite({ files: options.files, fs: ctx.fs, file });
         return {
-          output: updatedWithSnippet(args.file_path, args.new_string, 1),
+          output: updatedMessage(args.file_path),
           display: [{ type: "diff", path: file, oldText: null, newText: args.new_string }],
         };
       }
@@ -89,12 +93,7 @@ export function editTool(options: { files: ReadTracker; description?: string }):
           display,
         };
       }
-      const { snippet, startLine } = editSnippet({
-        original,
-        oldString: args.old_string,
-        newString: args.new_string,
-      });
-      return { output: updatedWithSnippet(args.file_path, snippet, startLine), display };
+      return { output: updatedMessage(args.file_path), display };
     },
   };
 }

@@ -35,11 +35,13 @@ const Args = z.looseObject({
   file_path: z.string().min(1),
   offset: z.number().int().nonnegative().nullish(),
   limit: z.number().int().positive().nullish(),
+  /** PDF page ranges; this Read returns text files only, so it never applies. */
+  pages: z.string().nullish(),
 });
 type Args = z.infer<typeof Args>;
 
 /**
- * Claude Code `Read`: `cat -n` numbered lines (six-wide number, tab), 2000 lines from `offset`
+ * Claude Code `Read`: numbered lines (six-wide number, `→`), 2000 lines from `offset`
  * (1-based; 0 means the start) by default, lines cut at 2000 characters, reminders instead of
  * content for empty files and offsets past the end. Every read is recorded for Edit and Write.
  */
