@@ -40,6 +40,19 @@ const PAIRS: Pair[] = [
     differs: {},
   },
   {
+    harness: "claude-code",
+    family: "Claude models without thinking",
+    capture: "claude-code-2.1.44.json",
+    wire: "messages",
+    model: "claude-sonnet-4-5-20250929",
+    equal: ["tools-shared", "schemas-shared", "knobs", "layout", "outline", ...results(...TURN_ONE)],
+    differs: {
+      tools:
+        "pending: Task, TaskOutput, TaskStop, ExitPlanMode, EnterPlanMode, NotebookEdit, WebFetch, WebSearch, AskUserQuestion; Skill only with skills",
+      schemas: "follows from the pending tools",
+    },
+  },
+  {
     harness: "qwen-code",
     family: "every model (Qwen Code has one prompt)",
     capture: "qwen-code-0.24.4.json",

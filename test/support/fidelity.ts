@@ -153,9 +153,10 @@ function resultText(result: Summary | undefined): string {
   return JSON.stringify(content ?? null);
 }
 
-/** What varies from run to run in the originals' own results (the README's list), masked. */
+/** What varies from run to run in the originals' own results (the README's list), and injected prose, masked. */
 function masked(text: string): string {
   return text
+    .replace(/\[injected: \d+ chars, sha256-8 [0-9a-f]+\]/g, "[injected prose]")
     .replace(/Chunk ID: [0-9a-f]+/g, "Chunk ID: <id>")
     .replace(/Wall time: [0-9.]+ seconds/g, "Wall time: <t> seconds")
     .replace(/Process Group PGID: \d+/g, "Process Group PGID: <pgid>")
