@@ -1,8 +1,7 @@
 // The model SDKs (and undici) as one CommonJS file each in dist/, for the start-up snapshot's
-// daemon to require on first use. From node_modules they are hundreds of files: the openai SDK
-// took ~58 ms and ~11 MB to load that way, one file ~18 ms and ~3 MB; @anthropic-ai/sdk
-// ~200-290 ms and ~22 MB, one file ~51 ms and ~8 MB (docs/performance.md). Not in the snapshot
-// itself: every daemon would carry their code, and most speak one wire.
+// daemon to require on first use. From node_modules they are hundreds of files, several times
+// slower to load and larger in memory than one file each (docs/performance.md). Not in the
+// snapshot itself: every daemon would carry their code, and most speak one wire.
 import path from "node:path";
 import { build } from "esbuild";
 

@@ -1,9 +1,9 @@
 /**
  * The `fetch` model requests go through. Node's own, with its keep-alive pool, unless a proxy
  * variable is set: then undici 7's `fetch` behind `EnvHttpProxyAgent` (HTTPS_PROXY, HTTP_PROXY,
- * NO_PROXY, as the originals honour them). undici is loaded only then: it adds about 100 ms and
- * 20 MB to a daemon that otherwise never needs it (docs/performance.md). Its fetch goes with its
- * own dispatcher because Node's built-in fetch is another undici version.
+ * NO_PROXY, as the originals honour them). undici is loaded only then: a daemon without a proxy
+ * never needs its load time and memory (docs/performance.md). Its fetch goes with its own
+ * dispatcher because Node's built-in fetch is another undici version.
  */
 export async function endpointFetch(env: NodeJS.ProcessEnv = process.env): Promise<typeof fetch> {
   if (!PROXY_VARIABLES.some((name) => env[name])) return globalThis.fetch;
