@@ -70,7 +70,7 @@ describe("kimi-code end to end", () => {
       "Write",
     ]);
     expect(first).toMatchObject({
-      max_completion_tokens: 262144,
+      max_completion_tokens: 32768,
       prompt_cache_key: `session_${sessionId}`,
       thinking: { type: "enabled", keep: "all" },
     });
@@ -164,7 +164,7 @@ describe("kimi-code end to end", () => {
     expect(second.messages[7].content).toBe(AUTO_MODE_REMINDER);
     expect(second.messages[5].reasoning_content).toBe("");
     expect(second).toMatchObject({
-      max_completion_tokens: 262144,
+      max_completion_tokens: 32768,
       prompt_cache_key: `session_${sessionId}`,
       thinking: { type: "enabled", keep: "all" },
       stream: true,

@@ -149,7 +149,7 @@ describe("kimi-code request layout", () => {
       /^<system-reminder>\nAuto permission mode is on\.[\s\S]*\n {2}- [\s\S]*\n<\/system-reminder>$/,
     );
     expect(request.knobs).toEqual({
-      max_completion_tokens: 262144,
+      max_completion_tokens: 32768,
       prompt_cache_key: "session_s1",
       thinking: { type: "enabled", keep: "all" },
     });

@@ -19,7 +19,7 @@ export function kimiKnobs(sessionId: string): Knobs {
   return {
     promptCacheKey: `session_${sessionId}`,
     // Kimi's own names: `max_completion_tokens`, and `thinking` with its `keep` switch.
-    extra: { chat: { max_completion_tokens: 262_144, thinking: { type: "enabled", keep: "all" } } },
+    extra: { chat: { max_completion_tokens: 32768, thinking: { type: "enabled", keep: "all" } } },
   };
 }
 
