@@ -75,7 +75,8 @@ const PAIRS: Pair[] = [
     differs: {
       tools: "pending: 19 of 2.1.0's 26 tools (agents, goals, cron, plan mode, media, questions, tasks, web)",
       schemas: "follows from the pending tools",
-      knobs: "max_completion_tokens 32768, not 2.1.0's 262144: not re-ported to 2.1.0 yet",
+      knobs:
+        "max_completion_tokens 32768: 2.1.0 sends its model's whole window (262144 for kimi-for-coding), which servers that check max_tokens against the window (vLLM) refuse",
       layout: "one system-reminder after the first prompt, 2.1.0 sends two: not re-ported yet",
       outline: "the older Kimi Code prompt's sections, not 2.1.0's: not re-ported yet",
       "results.shell_exit3": "no `Wall time` line: not re-ported yet",
