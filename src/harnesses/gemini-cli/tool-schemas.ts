@@ -4,8 +4,8 @@ import type { ToolFamily } from "./tool-family.js";
 /**
  * JSON schemas of Gemini CLI's tools in declaration order (google-gemini/gemini-cli
  * `packages/core/src/tools/definitions/model-family-sets/default-legacy.ts` and `gemini-3.ts`,
- * `dynamic-declaration-helpers.ts::getShellDeclaration`). Parameter names, types, bounds and the
- * short parameter descriptions are upstream's; the long `instruction` text is our own wording.
+ * `dynamic-declaration-helpers.ts::getShellDeclaration`). Parameter names, types, bounds and
+ * what each description says (its rules, defaults and examples) are upstream's; the words are ours.
  *
  * `run_shell_command`'s `is_background`/`delay_ms` are declared with descriptions in our words;
  * left out on purpose: `additional_permissions` (the permission gate asks the editor instead).
@@ -22,9 +22,9 @@ export function readFileSchema(): Schema {
   return {
     type: "object",
     properties: {
-      file_path: str("The path to the file to read."),
-      start_line: int("Optional: The 1-based line number to start reading from.", 1),
-      end_line: int("Optional: The 1-based line number to end reading at (inclusive).", 1),
+      file_path: str("Path of the file to read."),
+      start_line: int("Optional: first line to return, counting from 1.", 1),
+      end_line: int("Optional: last line to return, counting from 1 and included.", 1),
     },
     required: ["file_path"],
   };
@@ -35,11 +35,11 @@ export function writeFileSchema(family: ToolFamily): Schema {
   return {
     type: "object",
     properties: {
-      file_path: str(legacy ? "The path to the file to write to." : "Path to the file."),
+      file_path: str(legacy ? "Path of the file to write." : "Path of the file."),
       content: str(
         legacy
-          ? "The content to write to the file. Do not use omission placeholders like '(rest of methods ...)', '...', or 'unchanged code'; provide complete literal content."
-          : "The complete content to write. Provide the full file; do not use placeholders like '// ... rest of code'.",
+          ? "Everything the file should contain, written out in full. Never stand in for code with placeholders such as '(rest of methods ...)', '...' or 'unchanged code'."
+          : "The whole file as it should be, with no placeholders such as '// ... rest of code'.",
       ),
     },
     required: ["file_path", "content"],
@@ -52,24 +52,24 @@ export function replaceSchema(family: ToolFamily): Schema {
   return {
     type: "object",
     properties: {
-      file_path: str("The path to the file to modify."),
+      file_path: str("Path of the file to change."),
       instruction: str(
         legacy
           ? replaceInstruction
-          : "A clear, semantic instruction for the code change, acting as a high-quality prompt for an expert LLM assistant. It must be self-contained and explain the goal of the change.",
+          : "What the change does and why, in plain words that stand on their own, as a brief for an expert assistant who sees nothing else.",
       ),
       old_string: str(
         legacy
-          ? "The exact literal text to replace, preferably unescaped. For single replacements (default), include at least 3 lines of context BEFORE and AFTER the target text, matching whitespace and indentation precisely. If this string is not the exact literal text (i.e. you escaped it) or does not match exactly, the tool will fail."
-          : "The exact literal text to replace, unescaped. If this string is not the exact literal text (i.e. you escaped it) or does not match exactly, the tool will fail.",
+          ? "The text to replace, character for character, ideally without escaping. For a single replacement (the default) take at least 3 lines of surrounding text BEFORE and AFTER the target, with its whitespace and indentation exactly as in the file. Escaped or inexact text does not match, and the call fails."
+          : "The text to replace, character for character and without escaping. Escaped or inexact text does not match, and the call fails.",
       ),
       new_string: str(
-        `The exact literal text to replace \`old_string\` with, ${escaped}. Provide the EXACT text. Ensure the resulting code is correct and idiomatic. Do not use omission placeholders like '(rest of methods ...)', '...', or 'unchanged code'; provide exact literal code.`,
+        `The text that takes the place of \`old_string\`, character for character, ${escaped}. The code it leaves must be correct and idiomatic; write all of it, never a placeholder such as '(rest of methods ...)', '...' or 'unchanged code'.`,
       ),
       allow_multiple: {
         type: "boolean",
         description:
-          "If true, the tool will replace all occurrences of `old_string`. If false (default), it will only succeed if exactly one occurrence is found.",
+          "true replaces every occurrence of `old_string`; false (the default) succeeds only when it occurs exactly once.",
       },
     },
     required: ["file_path", "instruction", "old_string", "new_string"],
@@ -81,45 +81,36 @@ export function grepSearchSchema(): Schema {
     type: "object",
     properties: {
       pattern: str(
-        "The pattern to search for. By default, treated as a Rust-flavored regular expression. Use '\\b' for precise symbol matching (e.g., '\\bMatchMe\\b').",
+        "What to look for: a regular expression in Rust's syntax unless fixed_strings is set. Word boundaries ('\\b') pin a symbol exactly, e.g. '\\bMatchMe\\b'.",
       ),
       dir_path: str(
-        "Directory or file to search. Directories are searched recursively. Relative paths are resolved against current working directory. Defaults to current working directory ('.') if omitted.",
+        "A file, or a directory searched with everything below it. Relative paths start at the current working directory, which is also the default ('.').",
       ),
       include_pattern: str(
-        "Glob pattern to filter files (e.g., '*.ts', 'src/**'). Recommended for large repositories to reduce noise. Defaults to all files if omitted.",
+        "Only files matching this glob, e.g. '*.ts' or 'src/**'; worth setting in large repositories to cut noise. Every file when left out.",
       ),
       exclude_pattern: str(
-        "Optional: A regular expression pattern to exclude from the search results. If a line matches both the pattern and the exclude_pattern, it will be omitted.",
+        "Optional: a regular expression for lines to leave out; a line matching both pattern and exclude_pattern is not reported.",
       ),
       names_only: bool(
-        "Optional: If true, only the file paths of the matches will be returned, without the line content or line numbers. This is useful for gathering a list of files.",
+        "Optional: true returns just the paths of files with matches, no lines or line numbers: handy for collecting a list of files.",
       ),
-      case_sensitive: bool("If true, search is case-sensitive. Defaults to false (ignore case) if omitted."),
+      case_sensitive: bool("true makes the search case-sensitive; by default (false) case is ignored."),
       fixed_strings: bool(
-        "If true, treats the `pattern` as a literal string instead of a regular expression. Defaults to false (basic regex) if omitted.",
+        "true reads `pattern` as plain text rather than a regular expression; false (a regular expression) by default.",
       ),
-      context: int(
-        "Show this many lines of context around each match (equivalent to grep -C). Defaults to 0 if omitted.",
-        0,
-      ),
-      after: int(
-        "Show this many lines after each match (equivalent to grep -A). Defaults to 0 if omitted.",
-        0,
-      ),
-      before: int(
-        "Show this many lines before each match (equivalent to grep -B). Defaults to 0 if omitted.",
-        0,
-      ),
+      context: int("Lines of context to show on both sides of each match, like grep -C; 0 by default.", 0),
+      after: int("Lines to show after each match, like grep -A; 0 by default.", 0),
+      before: int("Lines to show before each match, like grep -B; 0 by default.", 0),
       no_ignore: bool(
-        "If true, searches all files including those usually ignored (like in .gitignore, build/, dist/, etc). Defaults to false if omitted.",
+        "true searches every file, also those normally skipped (.gitignore entries, build/, dist/ and the like); false by default.",
       ),
       max_matches_per_file: int(
-        "Optional: Maximum number of matches to return per file. Use this to prevent being overwhelmed by repetitive matches in large files.",
+        "Optional: at most this many matches from any one file, so a large file full of repeats cannot flood the answer.",
         1,
       ),
       total_max_matches: int(
-        "Optional: Maximum number of total matches to return. Use this to limit the overall size of the response. Defaults to 100 if omitted.",
+        "Optional: at most this many matches in all, to keep the answer small; 100 by default.",
         1,
       ),
     },
@@ -131,16 +122,14 @@ export function globSchema(): Schema {
   return {
     type: "object",
     properties: {
-      pattern: str("The glob pattern to match against (e.g., '**/*.py', 'docs/*.md')."),
-      dir_path: str(
-        "Optional: The absolute path to the directory to search within. If omitted, searches the root directory.",
-      ),
-      case_sensitive: bool("Optional: Whether the search should be case-sensitive. Defaults to false."),
+      pattern: str("The glob that paths must match, e.g. '**/*.py' or 'docs/*.md'."),
+      dir_path: str("Optional: absolute path of the directory to look in; the workspace root when left out."),
+      case_sensitive: bool("Optional: true matches case exactly; false by default."),
       respect_git_ignore: bool(
-        "Optional: Whether to respect .gitignore patterns when finding files. Only available in git repositories. Defaults to true.",
+        "Optional: whether files ignored by .gitignore stay out of the results (only in git repositories); true by default.",
       ),
       respect_gemini_ignore: bool(
-        "Optional: Whether to respect .geminiignore patterns when finding files. Defaults to true.",
+        "Optional: whether files ignored by .geminiignore stay out of the results; true by default.",
       ),
     },
     required: ["pattern"],
@@ -151,17 +140,17 @@ export function listDirectorySchema(): Schema {
   return {
     type: "object",
     properties: {
-      dir_path: str("The path to the directory to list"),
-      ignore: { description: "List of glob patterns to ignore", items: { type: "string" }, type: "array" },
+      dir_path: str("Path of the directory to list"),
+      ignore: { description: "Globs of entries to leave out", items: { type: "string" }, type: "array" },
       file_filtering_options: {
-        description: "Optional: Whether to respect ignore patterns from .gitignore or .geminiignore",
+        description: "Optional: how ignore files (.gitignore, .geminiignore) apply to the listing",
         type: "object",
         properties: {
           respect_git_ignore: bool(
-            "Optional: Whether to respect .gitignore patterns when listing files. Only available in git repositories. Defaults to true.",
+            "Optional: whether entries ignored by .gitignore are left out (only in git repositories); true by default.",
           ),
           respect_gemini_ignore: bool(
-            "Optional: Whether to respect .geminiignore patterns when listing files. Defaults to true.",
+            "Optional: whether entries ignored by .geminiignore are left out; true by default.",
           ),
         },
       },
@@ -174,16 +163,19 @@ export function runShellCommandSchema(): Schema {
   return {
     type: "object",
     properties: {
-      command: { type: "string", description: "Exact bash command to execute as `bash -c <command>`" },
+      command: {
+        type: "string",
+        description: "The command line, run exactly as given with `bash -c <command>`",
+      },
       description: {
         type: "string",
         description:
-          "Brief description of the command for the user. Be specific and concise. Ideally a single sentence. Can be up to 3 sentences for clarity. No line breaks.",
+          "What the command does, for the user: short and specific, one sentence if possible and never more than 3, on one line.",
       },
       dir_path: {
         type: "string",
         description:
-          "(OPTIONAL) The path of the directory to run the command in. If not provided, the project root directory is used. Must be a directory within the workspace and must already exist.",
+          "(OPTIONAL) Directory to run the command in: an existing directory inside the workspace. The project root when left out.",
       },
       is_background: {
         type: "boolean",
@@ -208,15 +200,15 @@ export function writeTodosSchema(): Schema {
     properties: {
       todos: {
         type: "array",
-        description: "The complete list of todo items. This will replace the existing list.",
+        description: "Every todo item, in order; it takes the place of the current list.",
         items: {
           type: "object",
-          description: "A single todo item.",
+          description: "One todo item.",
           properties: {
-            description: { type: "string", description: "The description of the task." },
+            description: { type: "string", description: "What the task is." },
             status: {
               type: "string",
-              description: "The current status of the task.",
+              description: "Where the task stands now.",
               enum: [...TODO_STATUSES],
             },
           },
