@@ -1,7 +1,11 @@
 /** The one validated configuration the rest of the daemon sees. */
 
 export type WireApi = "chat" | "responses" | "messages";
-/** Chat: whether assistant reasoning goes back as `reasoning_content`. */
+/**
+ * Chat: whether assistant reasoning goes back as `reasoning_content`. DeepSeek and Kimi thinking
+ * models require it on later requests, strict servers (OpenAI, Mistral) reject the field;
+ * `present` sends it where the request has reasoning (an empty part included).
+ */
 export type ReasoningBack = "present" | "never";
 /** Messages: the key as Anthropic's `x-api-key` header or as a bearer token. */
 export type AuthStyle = "x-api-key" | "bearer";

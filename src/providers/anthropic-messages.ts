@@ -9,8 +9,6 @@ import { type ProviderDeps, providerSettings } from "./provider-settings.js";
 import { withRetries } from "./retry-loop.js";
 import type { ModelEndpoint, Provider, StreamOptions } from "./types.js";
 
-export type MessagesProviderDeps = ProviderDeps;
-
 type Sdk = typeof import("@anthropic-ai/sdk");
 interface Loaded {
   client: Anthropic;
@@ -31,7 +29,7 @@ const SILENT = { debug() {}, info() {}, warn() {}, error() {} };
  * Z.AI, MiniMax), through the official SDK. The SDK is loaded on the first request, never at
  * start; its retries and timeout are off, ours know what the editor already saw.
  */
-export function createMessagesProvider(endpoint: ModelEndpoint, deps: MessagesProviderDeps = {}): Provider {
+export function createMessagesProvider(endpoint: ModelEndpoint, deps: ProviderDeps = {}): Provider {
   const { idleTimeoutMs, listModelsTimeoutMs, ...retry } = providerSettings(endpoint, deps);
   let loaded: Promise<Loaded> | undefined;
   // A failed load (a broken install) is not kept: the next request tries again.

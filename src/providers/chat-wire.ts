@@ -24,13 +24,6 @@ export interface ChatTool {
   function: { name: string; description: string; parameters: Record<string, unknown>; strict?: boolean };
 }
 
-/**
- * Whether an assistant message carries its reasoning back as `reasoning_content`: DeepSeek and
- * Kimi thinking models require it on later requests, strict servers (OpenAI, Mistral) reject
- * the field. `present` sends it where the request has reasoning (an empty part included).
- */
-export type { ReasoningBack };
-
 export interface ChatWireOptions {
   model: string;
   reasoningBack?: ReasoningBack;

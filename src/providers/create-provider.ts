@@ -1,5 +1,8 @@
 import { createMessagesProvider } from "./anthropic-messages.js";
+import { endpointFetch } from "./endpoint-fetch.js";
+import type { Wire } from "./model-request.js";
 import { createChatProvider } from "./openai-chat.js";
+import { loadModules } from "./openai-client.js";
 import { createResponsesProvider } from "./openai-responses.js";
 import type { ModelEndpoint, Provider } from "./types.js";
 
@@ -12,5 +15,15 @@ export function createProvider(endpoint: ModelEndpoint): Provider {
       return createResponsesProvider(endpoint);
     case "messages":
       return createMessagesProvider(endpoint);
+  }
+}
+
+/** Imports what a wire's provider needs, so the first prompt does not wait for it. Never rejects. */
+export async function preloadWire(wire: Wire): Promise<void> {
+  try {
+    if (wire === "messages") await Promise.all([import("@anthropic-ai/sdk"), endpointFetch()]);
+    else await loadModules();
+  } catch {
+    // The first request reports a missing package with the endpoint named.
   }
 }

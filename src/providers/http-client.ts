@@ -1,9 +1,9 @@
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import type { ModelEndpoint } from "./types.js";
 
-// Discovery beside the model wire (the model list, a server's own description of its models)
-// over plain `node:http(s)`: it runs after every daemon's first session/new, before any prompt
-// needs the SDK. Each request has its own connection (no pool): local servers close a
+// Discovery beside the model wire (a server's own description of its models, the probe of local
+// servers) over plain `node:http(s)`, so none of it needs a model SDK loaded. Each request has
+// its own connection (no pool): local servers close a
 // connection right after their answer without saying so, and a pooled socket would then fail
 // the next request with ECONNRESET.
 

@@ -8,7 +8,6 @@ import type { Continuation } from "../store/events.js";
 
 /** The model APIs the originals speak (config's `wire_api`). */
 export type Wire = WireApi;
-export const WIRES: readonly Wire[] = ["chat", "responses", "messages"];
 
 /** A cache breakpoint after this block (Anthropic `cache_control`; ignored where a wire has none). */
 interface Cacheable {

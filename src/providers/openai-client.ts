@@ -1,7 +1,6 @@
 import type OpenAI from "openai";
 import { endpointFetch } from "./endpoint-fetch.js";
 import { MAX_ERROR_BODY_BYTES } from "./http-client.js";
-import type { Wire } from "./model-request.js";
 import { describeFailure, type Failure, ProviderRequestError } from "./provider-error.js";
 import { sdkFailure } from "./sdk-failure.js";
 import type { ModelEndpoint } from "./types.js";
@@ -25,19 +24,9 @@ export interface OpenAIClient {
  * Loads the SDK (and the fetch). Always through `import()` on first use: neither belongs in the
  * start-up snapshot or on the path to `initialize` (scripts/build.mjs keeps them external).
  */
-async function loadModules() {
+export async function loadModules() {
   const [sdk, baseFetch] = await Promise.all([import("openai"), endpointFetch()]);
   return { OpenAI: sdk.default, baseFetch };
-}
-
-/** Imports what a wire's provider needs, so the first prompt does not wait for it. Never rejects. */
-export async function preloadWire(wire: Wire): Promise<void> {
-  try {
-    if (wire === "messages") await Promise.all([import("@anthropic-ai/sdk"), endpointFetch()]);
-    else await loadModules();
-  } catch {
-    // The first request reports a missing package with the endpoint named.
-  }
 }
 
 /**

@@ -13,7 +13,7 @@ import { loadSkills, type SkillCatalog } from "../context/skills/load-skills.js"
 import { skillRoots } from "../context/skills/skill-roots.js";
 import { findHarness, unknownHarnessMessage } from "../harnesses/harness-list.js";
 import type { HarnessEntry } from "../harnesses/types.js";
-import { preloadWire } from "../providers/openai-client.js";
+import { preloadWire } from "../providers/create-provider.js";
 import { probeContextWindow } from "../providers/probe-context-window.js";
 import { chooseWindow, type SessionWindow } from "../providers/served-window.js";
 import type { ModelEndpoint, Provider } from "../providers/types.js";
