@@ -6,6 +6,7 @@ import { kimiCodeInfo } from "./kimi-code-info.js";
 import { renderKimiMessages } from "./render.js";
 import summaryPrefix from "./summary-prefix.md";
 import { kimiSystemPrompt } from "./system-prompt.js";
+import { timed } from "./tool-result.js";
 import { bashTool } from "./tools/bash.js";
 import { editTool } from "./tools/edit.js";
 import { globTool } from "./tools/glob.js";
@@ -38,10 +39,10 @@ export const kimiCodeHarness: Harness = {
   compaction: { ratio: 0.85, reserve: 50_000, prompt: compactPrompt, summaryPrefix: summaryPrefix.trim() },
   open(ctx) {
     const tools = [
-      bashTool({ scratchDir: ctx.scratchDir }),
+      timed(bashTool({ scratchDir: ctx.scratchDir })),
       editTool(),
-      globTool(),
-      grepTool(),
+      timed(globTool()),
+      timed(grepTool()),
       readTool({ scratchDir: ctx.scratchDir }),
       todoListTool(),
       writeTool(),

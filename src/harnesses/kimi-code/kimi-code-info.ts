@@ -6,5 +6,6 @@ export const kimiCodeInfo: HarnessInfo = {
   description:
     "Moonshot Kimi Code: Bash, Read, Write, Edit, Glob, Grep, TodoList with Kimi's caps and reminders",
   wires: ["chat"],
+  original: { name: "Kimi Code", source: "npm:@moonshot-ai/kimi-code", version: "2.1.0" },
   matches: (model) => /kimi|moonshot/i.test(model),
 };

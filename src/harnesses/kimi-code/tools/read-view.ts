@@ -7,7 +7,8 @@
 
 export const MAX_LINES = 1000;
 export const MAX_LINE_LENGTH = 2000;
-export const MAX_BYTES = 100 * 1024;
+/** Kimi Code 2.1.0's page budget (`max_chars` 100 000); we count it in UTF-8 bytes, which never lets more through. */
+export const MAX_BYTES = 100_000;
 
 interface Entry {
   lineNo: number;
@@ -135,9 +136,12 @@ function finish(input: {
       : "No lines read from file.",
     `Total lines in file: ${input.totalLines}.`,
   ];
-  if (input.maxLinesReached) parts.push(`Max ${MAX_LINES} lines reached.`);
-  else if (input.maxBytesReached) parts.push(`Max ${MAX_BYTES} bytes reached.`);
-  else if (count < input.requested) parts.push("End of file reached.");
+  // Kimi Code 2.1.0's page status: whether the requested range fit, the character budget in
+  // force, and the end of the file when the page reaches it.
+  parts.push(input.maxBytesReached ? "Character limit reached." : "Requested range complete.");
+  parts.push(`Effective max_chars: ${MAX_BYTES}.`);
+  if (!input.maxLinesReached && !input.maxBytesReached && count < input.requested)
+    parts.push("End of file reached.");
   if (input.cut.length > 0) parts.push(`Lines [${input.cut.join(", ")}] were truncated.`);
   if (input.endings === "mixed") {
     parts.push(
