@@ -97,7 +97,7 @@ describe("kimi-code end to end", () => {
       ],
     });
     expect(toolResult(1, "functions.Read_0")).toBe(
-      "1\texport function add(a, b) {\n2\t  return a - b;\n3\t}\n<system>3 lines read from file starting from line 1. Total lines in file: 3. End of file reached.</system>",
+      "1\texport function add(a, b) {\n2\t  return a - b;\n3\t}\n<system>3 lines read from file starting from line 1. Total lines in file: 3. Requested range complete. Effective max_chars: 100000. End of file reached.</system>",
     );
     const editCall = messagesOf(2)[5] as {
       tool_calls: Array<{ function: { arguments: string } }>;

@@ -54,7 +54,7 @@ describe("kimi-code history rendering", () => {
         call("functions.Read:1", "Read", '{"path":"module.py"}', { step: 2 }),
         result(
           "functions.Read:1",
-          "1\tx\n<system>1 line read from file starting from line 1. Total lines in file: 1. End of file reached.</system>",
+          "1\tx\n<system>1 line read from file starting from line 1. Total lines in file: 1. Requested range complete. Effective max_chars: 100000. End of file reached.</system>",
         ),
         { type: "assistant_message", turnId: "t1", step: 3, text: "Done.", reasoning: "" },
       ],

@@ -105,17 +105,17 @@ describe("Read", () => {
     file("a.txt", "alpha\n\tbeta\n");
     expect(await call("Read", { path: "a.txt" })).toEqual({
       output:
-        "1\talpha\n2\t\tbeta\n<system>2 lines read from file starting from line 1. Total lines in file: 2. End of file reached.</system>",
+        "1\talpha\n2\t\tbeta\n<system>2 lines read from file starting from line 1. Total lines in file: 2. Requested range complete. Effective max_chars: 100000. End of file reached.</system>",
     });
   });
 
   it("reads a window, and from the end with a negative offset", async () => {
     file("b.txt", `${lines(20).join("\n")}\n`);
     expect((await call("Read", { path: "b.txt", line_offset: 5, n_lines: 2 })).output).toBe(
-      `${numbered(2, 5)}\n<system>2 lines read from file starting from line 5. Total lines in file: 20.</system>`,
+      `${numbered(2, 5)}\n<system>2 lines read from file starting from line 5. Total lines in file: 20. Requested range complete. Effective max_chars: 100000.</system>`,
     );
     expect((await call("Read", { path: "b.txt", line_offset: -3 })).output).toBe(
-      `${numbered(3, 18)}\n<system>3 lines read from file starting from line 18. Total lines in file: 20. End of file reached.</system>`,
+      `${numbered(3, 18)}\n<system>3 lines read from file starting from line 18. Total lines in file: 20. Requested range complete. Effective max_chars: 100000. End of file reached.</system>`,
     );
   });
 
@@ -125,25 +125,25 @@ describe("Read", () => {
     expect(out.split("\n")[2]).toBe(`3\t${"y".repeat(1997)}...`);
     expect(out.split("\n").at(-2)).toBe("1000\tline1000");
     expect(out.split("\n").at(-1)).toBe(
-      "<system>1000 lines read from file starting from line 1. Total lines in file: 1203. Max 1000 lines reached. Lines [3] were truncated.</system>",
+      "<system>1000 lines read from file starting from line 1. Total lines in file: 1203. Requested range complete. Effective max_chars: 100000. Lines [3] were truncated.</system>",
     );
   });
 
   it("shows CRLF files with LF and marks lone carriage returns", async () => {
     file("crlf.txt", "a\r\nb\r\n");
     expect((await call("Read", { path: "crlf.txt" })).output).toBe(
-      "1\ta\n2\tb\n<system>2 lines read from file starting from line 1. Total lines in file: 2. End of file reached.</system>",
+      "1\ta\n2\tb\n<system>2 lines read from file starting from line 1. Total lines in file: 2. Requested range complete. Effective max_chars: 100000. End of file reached.</system>",
     );
     file("mixed.txt", "a\r\nb\n");
     expect((await call("Read", { path: "mixed.txt" })).output).toBe(
-      "1\ta\\r\n2\tb\n<system>2 lines read from file starting from line 1. Total lines in file: 2. End of file reached. Mixed or lone carriage-return line endings are shown as \\r. Use exact \\r\\n or \\r escapes in Edit.old_string for those lines.</system>",
+      "1\ta\\r\n2\tb\n<system>2 lines read from file starting from line 1. Total lines in file: 2. Requested range complete. Effective max_chars: 100000. End of file reached. Mixed or lone carriage-return line endings are shown as \\r. Use exact \\r\\n or \\r escapes in Edit.old_string for those lines.</system>",
     );
   });
 
   it("reports an empty file with Kimi's empty-output line", async () => {
     file("empty.txt", "");
     expect((await call("Read", { path: "empty.txt" })).output).toBe(
-      "<system>Tool output is empty.</system>\n<system>No lines read from file. Total lines in file: 0. End of file reached.</system>",
+      "<system>Tool output is empty.</system>\n<system>No lines read from file. Total lines in file: 0. Requested range complete. Effective max_chars: 100000. End of file reached.</system>",
     );
   });
 
@@ -157,7 +157,7 @@ describe("Read", () => {
     const saved = /output_path: (.+)/.exec(header ?? "")?.[1] ?? "";
     expect(readFileSync(saved, "utf8")).toMatch(/^1\t0z+\n2\t1z+/);
     expect(rest).toBe(
-      `${readFileSync(saved, "utf8").slice(0, 2000)}\n<system>40 lines read from file starting from line 1. Total lines in file: 40. End of file reached.</system>`,
+      `${readFileSync(saved, "utf8").slice(0, 2000)}\n<system>40 lines read from file starting from line 1. Total lines in file: 40. Requested range complete. Effective max_chars: 100000. End of file reached.</system>`,
     );
   });
 
