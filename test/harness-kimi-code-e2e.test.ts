@@ -108,7 +108,8 @@ describe("kimi-code end to end", () => {
       '{"path":"calc.mjs","old_string":"a - b","new_string":"a + b"}',
     );
     expect(toolResult(2, "functions.Edit_1")).toBe("Replaced 1 occurrence in calc.mjs");
-    expect(toolResult(3, "functions.Bash_2")).toBe("TESTS PASSED\n");
+    // Kimi Code 2.1.0 heads a Bash result with its wall time.
+    expect(toolResult(3, "functions.Bash_2")).toMatch(/^Wall time: \d+\.\d{3} seconds\nTESTS PASSED\n$/);
     // The system prompt stays byte-identical across the turn (prompt cache).
     expect(new Set(model.requests.map((r) => r.body.messages[0].content)).size).toBe(1);
     expect(oi.editor.text(sessionId)).toContain("the tests pass.");
@@ -129,7 +130,8 @@ describe("kimi-code end to end", () => {
 
     const output = toolResult(1, "functions.Bash_0") as string;
     const [preview, saved] = output.split("\n\n[Full output saved]\n");
-    expect(preview?.split("\n")).toHaveLength(27);
+    expect(preview?.split("\n")[0]).toMatch(/^Wall time: \d+\.\d{3} seconds$/);
+    expect(preview?.split("\n")).toHaveLength(28);
     // 25 lines of exactly 2 000 characters fill the 50 000 budget; the marker closes it.
     expect(preview?.split("\n").at(-3)).toBe(`024${"-".repeat(1996)}`);
     expect(preview?.split("\n").at(-2)).toBe("[...truncated]");

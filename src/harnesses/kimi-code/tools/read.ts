@@ -24,7 +24,7 @@ export function readTool(options: { scratchDir: string }): Tool<Args> {
     name: "Read",
     description: description
       .replaceAll("{{MAX_LINES}}", String(MAX_LINES))
-      .replaceAll("{{MAX_KB}}", String(MAX_BYTES / 1024))
+      .replaceAll("{{MAX_KB}}", String(MAX_BYTES / 1000))
       .replaceAll("{{MAX_LINE_LENGTH}}", String(MAX_LINE_LENGTH)),
     kind: "read",
     capability: "read",
