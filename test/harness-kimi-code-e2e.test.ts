@@ -81,10 +81,12 @@ describe("kimi-code end to end", () => {
     expect(system.content).toContain("```\n├── calc.mjs\n└── test.mjs\n```");
     expect(first.messages.slice(1)).toEqual([
       { role: "user", content: "The add function is broken, fix it and run the tests." },
+      // Kimi Code 2.1.0: the date reminder, then the auto-mode one, after the first prompt only.
+      { role: "user", content: expect.stringMatching(/^<system-reminder>\nIt is \d{4}-\d{2}-\d{2} today\./) },
       { role: "user", content: AUTO_MODE_REMINDER },
     ]);
 
-    expect(messagesOf(1)[3]).toEqual({
+    expect(messagesOf(1)[4]).toEqual({
       role: "assistant",
       content: null,
       reasoning_content: "Look at calc.mjs first.",
@@ -99,7 +101,7 @@ describe("kimi-code end to end", () => {
     expect(toolResult(1, "functions.Read_0")).toBe(
       "1\texport function add(a, b) {\n2\t  return a - b;\n3\t}\n<system>3 lines read from file starting from line 1. Total lines in file: 3. Requested range complete. Effective max_chars: 100000. End of file reached.</system>",
     );
-    const editCall = messagesOf(2)[5] as {
+    const editCall = messagesOf(2)[6] as {
       tool_calls: Array<{ function: { arguments: string } }>;
       reasoning_content: string;
     };
@@ -156,6 +158,7 @@ describe("kimi-code end to end", () => {
     ).toEqual([
       ["system", "You are Open Interpr"],
       ["user", "print a lot"],
+      ["user", "<system-reminder>\nIt"],
       ["user", "<system-reminder>\nAu"],
       ["assistant", null],
       ["tool", output.slice(0, 20)],
@@ -163,8 +166,8 @@ describe("kimi-code end to end", () => {
       ["user", "thanks"],
       ["user", "<system-reminder>\nAu"],
     ]);
-    expect(second.messages[7].content).toBe(AUTO_MODE_REMINDER);
-    expect(second.messages[5].reasoning_content).toBe("");
+    expect(second.messages[8].content).toBe(AUTO_MODE_REMINDER);
+    expect(second.messages[6].reasoning_content).toBe("");
     expect(second).toMatchObject({
       max_completion_tokens: 32768,
       prompt_cache_key: `session_${sessionId}`,

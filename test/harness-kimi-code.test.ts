@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { kimiCodeHarness } from "../src/harnesses/kimi-code/kimi-code-harness.js";
-import { AUTO_MODE_REMINDER } from "../src/harnesses/kimi-code/render.js";
+import { AUTO_MODE_REMINDER, dateReminderFor } from "../src/harnesses/kimi-code/render.js";
 import type { HarnessContext } from "../src/harnesses/types.js";
 import type { HistoryEvent } from "../src/store/events.js";
 import { harnessContext as baseContext, chatView, firstRequest } from "./support/harness-fixtures.js";
@@ -131,7 +131,7 @@ describe("kimi-code request layout", () => {
     );
   });
 
-  it("puts the auto-mode reminder after every user message and sends Kimi Code's knobs", () => {
+  it("puts the date reminder after the first user message, the auto-mode one after every one, and sends Kimi Code's knobs", () => {
     const ctx = harnessContext();
     const request = firstRequest(kimiCodeHarness, ctx, [
       user("one"),
@@ -140,11 +140,15 @@ describe("kimi-code request layout", () => {
     ]);
     expect(request.messages.slice(1)).toEqual([
       { role: "user", content: "one" },
+      { role: "user", content: dateReminderFor(ctx.currentDate) },
       { role: "user", content: AUTO_MODE_REMINDER },
       { role: "assistant", content: "ok", reasoning_content: "" },
       { role: "user", content: "two" },
       { role: "user", content: AUTO_MODE_REMINDER },
     ]);
+    expect(dateReminderFor("2026-12-02")).toMatch(
+      /^<system-reminder>\nIt is 2026-12-02 today\.[^{]*\n<\/system-reminder>$/,
+    );
     expect(AUTO_MODE_REMINDER).toMatch(
       /^<system-reminder>\nAuto permission mode is on\.[\s\S]*\n {2}- [\s\S]*\n<\/system-reminder>$/,
     );

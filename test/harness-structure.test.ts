@@ -71,14 +71,13 @@ const PAIRS: Pair[] = [
     capture: "kimi-code-2.1.0.json",
     wire: "chat",
     model: "kimi-for-coding",
-    equal: ["tools-shared", ...results("shell_exit3", "read_notes", "shell_true")],
+    equal: ["tools-shared", "layout", ...results("shell_exit3", "read_notes", "shell_true")],
     differs: {
       tools:
         "pending: Agent, AgentSwarm, AskUserQuestion, CreateGoal, GetGoal, UpdateGoal, SetGoalBudget, CronCreate, CronList, CronDelete, EnterPlanMode, ExitPlanMode, FetchURL, ReadMediaFile, Skill, TaskList, TaskOutput, TaskStop, WaitFor",
       schemas: "follows from the pending tools",
       knobs:
         "max_completion_tokens 32768: 2.1.0 sends its model's whole window (262144 for kimi-for-coding), which servers that check max_tokens against the window (vLLM) refuse",
-      layout: "one system-reminder after the first prompt, 2.1.0 sends two: not re-ported yet",
       outline: "the older Kimi Code prompt's sections, not 2.1.0's: not re-ported yet",
       "results.shell_seq":
         "the older spill text, not 2.1.0's saved-output block (its tool_call_id, head/tail preview and TaskOutput hint): not re-ported yet",

@@ -60,7 +60,7 @@ export const kimiCodeHarness: Harness = {
         }
         return {
           system: [{ type: "text", text: system }],
-          messages: renderKimiMessages(history, { harness: "kimi-code", tools }),
+          messages: renderKimiMessages(history, { harness: "kimi-code", tools, date: ctx.currentDate }),
           tools: toolSpecs(tools),
           knobs: kimiKnobs(ctx.sessionId),
         };

@@ -5,6 +5,7 @@ import { renderChatMessages } from "../shared/chat-messages.js";
 import { INTERRUPTED_OUTPUT } from "../shared/user-content.js";
 import { adoptKimiCall } from "./adopt-kimi-call.js";
 import reminder from "./auto-mode-reminder.md";
+import dateReminder from "./date-reminder.md";
 import { repeatNudges, systemReminder } from "./repeat-nudges.js";
 import { modelText } from "./tool-result.js";
 
@@ -12,10 +13,18 @@ import { modelText } from "./tool-result.js";
 export const AUTO_MODE_REMINDER = systemReminder(reminder);
 
 /**
+ * Kimi Code 2.1.0 tells the date once, in a `<system-reminder>` of its own right after the first
+ * user message and before the auto-mode one (its date-change reminder, which sorts first).
+ */
+export function dateReminderFor(date: string): string {
+  return systemReminder(dateReminder.replace("{{ DATE }}", date));
+}
+
+/**
  * The conversation as Kimi Code sends it (OI `kimi_code.rs` with `kimi_cli.rs`
  * `MessageBuildOptions::kimi_code()`, kosong `providers/kimi.ts`):
  * - every user message is followed by the auto-mode `<system-reminder>` user message, and no
- *   two user messages are joined;
+ *   two user messages are joined; the first one (given a `date`) by the date reminder before it;
  * - assistant messages always carry `reasoning_content`, empty when there was none;
  * - tool-call ids are replayed with `:` replaced by `_`, arguments as compact JSON in the
  *   model's key order;
@@ -24,10 +33,10 @@ export const AUTO_MODE_REMINDER = systemReminder(reminder);
  */
 export function renderKimiMessages(
   history: HistoryEvent[],
-  options: { harness: string; tools?: readonly Tool[] },
+  options: { harness: string; tools?: readonly Tool[]; date?: string },
 ): Message[] {
   const nudges = repeatNudges(history);
-  return renderChatMessages(history, {
+  const messages = renderChatMessages(history, {
     harness: options.harness,
     ...(options.tools ? { tools: options.tools } : {}),
     adopt: adoptKimiCall,
@@ -42,6 +51,16 @@ export function renderKimiMessages(
     joinUsers: false,
     alwaysReasoning: true,
   });
+  if (options.date !== undefined) {
+    const first = messages.findIndex((m) => m.role === "user");
+    if (first >= 0) {
+      messages.splice(first + 1, 0, {
+        role: "user",
+        content: [{ type: "text", text: dateReminderFor(options.date) }],
+      });
+    }
+  }
+  return messages;
 }
 
 /** Kimi's own ids look like `functions.Read:3`; Kimi Code sends them back as `functions.Read_3`. */
