@@ -59,7 +59,7 @@ describe("kimi-code tool surface", () => {
 });
 
 describe("kimi-code request layout", () => {
-  it("renders the system prompt slots: OS, shell, date, cwd, capped listing, AGENTS.md, additional dirs, skills", () => {
+  it("renders the system prompt slots: OS, shell, cwd, capped listing, AGENTS.md, additional dirs, skills", () => {
     const cwd = mkdtempSync(path.join(os.tmpdir(), "oi-kimi-prompt-"));
     const extra = mkdtempSync(path.join(os.tmpdir(), "oi-kimi-extra-"));
     for (let i = 0; i < 35; i++) writeFileSync(path.join(cwd, `f${String(i).padStart(2, "0")}.txt`), "");
@@ -87,7 +87,8 @@ describe("kimi-code request layout", () => {
     expect(text).toContain(
       "You are running on **Linux**. The Bash tool runs commands with **bash (`/bin/bash`)**.",
     );
-    expect(text).toContain("The current date in ISO format is `2026-03-01` (time zone UTC).");
+    // Kimi Code 2.1.0 tells the date in a reminder, not in the system prompt.
+    expect(text).not.toContain("2026-03-01");
     expect(text).toContain(`The current working directory is \`${cwd}\`.`);
     const listing = [
       "├── .github/",
@@ -100,10 +101,10 @@ describe("kimi-code request layout", () => {
       "└── ... and 7 more entries",
     ].join("\n");
     expect(text).toContain(`\`\`\`\n${listing}\n\`\`\`\n\n## Additional Directories\n\n`);
-    expect(text).toContain(`### ${extra}\n(empty directory)\n\n# Project Information`);
+    expect(text).toContain(`### ${extra}\n(empty directory)\n\n# Project information`);
     expect(text).toContain("```````\nRun `npm test` before committing.\n```````\n\n# Skills\n");
     expect(text).toContain(
-      `### Project\n- release: Cut a release\n  Path: ${cwd}/.agents/skills/release/SKILL.md\n\n# Ultimate Reminders`,
+      `### Project\n- release: Cut a release\n  Path: ${cwd}/.agents/skills/release/SKILL.md`,
     );
     expect(text).not.toMatch(/\{\{|\}\}/);
   });
@@ -111,8 +112,8 @@ describe("kimi-code request layout", () => {
   it("leaves out the optional sections when there is nothing to show", () => {
     const ctx = harnessContext();
     const text = firstRequest(kimiCodeHarness, ctx, []).messages[0]?.content as string;
-    expect(text).toContain("```\n[not readable]\n```\n\n# Project Information");
-    expect(text).toContain("```````\n\n```````\n\n# Ultimate Reminders");
+    expect(text).toContain("```\n[not readable]\n```\n\n# Project information");
+    expect(text).toMatch(/```````\n\n```````$/);
     expect(text).not.toContain("# Skills");
   });
 

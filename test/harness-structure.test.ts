@@ -78,7 +78,8 @@ const PAIRS: Pair[] = [
       schemas: "follows from the pending tools",
       knobs:
         "max_completion_tokens 32768: 2.1.0 sends its model's whole window (262144 for kimi-for-coding), which servers that check max_tokens against the window (vLLM) refuse",
-      outline: "the older Kimi Code prompt's sections, not 2.1.0's: not re-ported yet",
+      outline:
+        "2.1.0's sections in its order, but no `# Skills` / `## Available skills` / `### Built-in`: it lists its bundled skills, we have none and Skill is pending",
       "results.shell_seq":
         "the older spill text, not 2.1.0's saved-output block (its tool_call_id, head/tail preview and TaskOutput hint): not re-ported yet",
     },

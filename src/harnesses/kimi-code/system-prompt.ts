@@ -4,11 +4,11 @@ import template from "./system-prompt.md";
 import { workDirListing } from "./work-dir-listing.js";
 
 /**
- * Kimi Code's system prompt: our text in the structure of kimi-code `app/agentProfileCatalog/
- * system.md` as OI renders it (`kimi_code.rs`, `kimi_code_system_prompt.md`): role, Language,
- * Prompt and Tool Use, coding and research guidelines, Context Management, Working Environment
- * (OS and shell, date, working directory with its capped listing, additional directories),
- * Project Information (AGENTS.md), Skills (only when there are some), Ultimate Reminders.
+ * Kimi Code 2.1.0's system prompt: our text in the sections of its `agentProfileCatalog/
+ * system.md`: role, Communicating with the user, Tool use, Coding, Risky actions, Delivering
+ * work, Context management, Environment (OS and shell, working directory with its capped listing,
+ * additional directories), Project information (AGENTS.md), Skills (only when there are some).
+ * The date is not here: 2.1.0 tells it in a reminder after the first prompt (render.ts).
  * The product-name slot names us, as upstream's `product_name` lets an embedder do.
  */
 export function kimiSystemPrompt(ctx: HarnessContext): string {
@@ -16,8 +16,6 @@ export function kimiSystemPrompt(ctx: HarnessContext): string {
     KIMI_OS: osLabel(ctx.platform),
     // Commands run through `/bin/bash -c` whatever the user's login shell is.
     KIMI_SHELL: "bash (`/bin/bash`)",
-    KIMI_NOW: ctx.currentDate,
-    KIMI_TIMEZONE: ctx.timezone,
     KIMI_WORK_DIR: ctx.cwd,
     KIMI_WORK_DIR_LS: workDirListing(ctx.cwd, { collapseHiddenDirs: true }),
     KIMI_ADDITIONAL_DIRS_SECTION: additionalDirsSection(ctx),
