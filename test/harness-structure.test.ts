@@ -76,6 +76,8 @@ const PAIRS: Pair[] = [
       tools:
         "pending: Agent, AgentSwarm, AskUserQuestion, CreateGoal, GetGoal, UpdateGoal, SetGoalBudget, CronCreate, CronList, CronDelete, EnterPlanMode, ExitPlanMode, FetchURL, ReadMediaFile, Skill, TaskList, TaskOutput, TaskStop, WaitFor",
       schemas: "follows from the pending tools",
+      "schemas-shared":
+        "Read lacks 2.1.0's column_offset and max_chars, Glob its head_limit and offset (paging): not re-ported yet",
       knobs:
         "max_completion_tokens 32768: 2.1.0 sends its model's whole window (262144 for kimi-for-coding), which servers that check max_tokens against the window (vLLM) refuse",
       outline:
