@@ -1,0 +1,195 @@
+import path from "node:path";
+import { connectLocalClient, type LocalClient } from "../acp/local-client.js";
+import { catalogMethods } from "./catalog-methods.js";
+import { RpcError } from "./json-rpc-lines.js";
+import { current, sessionSettings, threadView, type ViewContext } from "./thread-view.js";
+import { openThread, startTurn, type Thread, type ThreadDeps } from "./threads.js";
+
+export interface AppServerOptions extends Omit<ThreadDeps, "peer"> {
+  /** The configured model and provider id (what a thread starts with). */
+  model: string;
+  provider: string;
+  home: string;
+}
+
+type Params = Record<string, unknown>;
+export type Method = (params: Params) => Promise<unknown>;
+
+/**
+ * The Codex app-server methods we answer, each a pure mapping onto the in-process ACP agent
+ * (the same sessions, store, harnesses and permission rules as `interpreter acp`).
+ */
+export function appServerMethods(options: AppServerOptions, deps: ThreadDeps): Record<string, Method> {
+  const threads = new Map<string, Thread>();
+  const view = (): ViewContext => ({
+    version: options.version,
+    provider: options.provider,
+    model: options.model,
+  });
+  let index: Promise<LocalClient> | undefined;
+  const lister = () => {
+    index ??= connectLocalClient({
+      manager: options.manager,
+      logger: options.logger,
+      version: options.version,
+      name: "app-server-index",
+      onUpdate() {},
+      onPermission: async () => "cancelled",
+    });
+    return index;
+  };
+  const loaded = (params: Params): Thread => {
+    const thread = threads.get(String(params.threadId));
+    if (!thread) throw new RpcError(-32600, `thread not loaded: ${String(params.threadId)}`);
+    return thread;
+  };
+  const loadedView = (thread: Thread, withTurns = true) =>
+    threadView(view(), { ...thread, turns: withTurns ? thread.turns : [], loaded: true });
+  const stored = async (id: string) =>
+    (await (await lister()).listSessions()).find((s) => s.sessionId === id);
+  const absolute = (cwd: unknown): string => {
+    if (typeof cwd !== "string" || !path.isAbsolute(cwd))
+      throw new RpcError(-32602, "cwd must be an absolute path");
+    return cwd;
+  };
+
+  return {
+    async initialize() {
+      return {
+        userAgent: `openinterpreter/${options.version}`,
+        codexHome: options.home,
+        platformFamily: process.platform === "win32" ? "windows" : "unix",
+        platformOs: process.platform === "darwin" ? "macos" : process.platform,
+      };
+    },
+    async "config/read"() {
+      return {
+        config: {
+          model: options.model,
+          model_provider: options.provider,
+          mcp_servers: {},
+          model_providers: {},
+        },
+        origins: {},
+        layers: null,
+      };
+    },
+    // An API-key / custom-provider account: never asks the client to sign in to OpenAI.
+    async "account/read"() {
+      return { account: { type: "apiKey" }, requiresOpenaiAuth: false };
+    },
+    async "permissionProfile/list"() {
+      return {
+        data: [":read-only", ":workspace", ":danger-full-access"].map((id) => ({
+          id,
+          description: null,
+          allowed: true,
+        })),
+        nextCursor: null,
+      };
+    },
+    async "skills/list"() {
+      return { data: [] };
+    },
+    async "model/list"() {
+      const ids = [...new Set([options.model, ...options.manager.models()].filter(Boolean))];
+      return {
+        data: ids.map((id) => ({
+          id,
+          model: id,
+          displayName: id,
+          description: "",
+          hidden: false,
+          supportedReasoningEfforts: [{ reasoningEffort: "medium", description: "The model's default" }],
+          defaultReasoningEffort: "medium",
+          inputModalities: ["text", "image"],
+          isDefault: id === options.model,
+        })),
+        nextCursor: null,
+      };
+    },
+    async "thread/start"(params) {
+      const thread = await openThread(deps, { cwd: absolute(params.cwd ?? process.cwd()) });
+      threads.set(thread.id, thread);
+      if (typeof params.model === "string") await setOption(thread, "model", params.model);
+      const answer = { thread: loadedView(thread), ...sessionSettings(view(), thread) };
+      queueMicrotask(() => deps.peer.notify("thread/started", { thread: answer.thread }));
+      return answer;
+    },
+    async "thread/resume"(params) {
+      const id = String(params.threadId);
+      const open = threads.get(id);
+      if (open) return { thread: loadedView(open), ...sessionSettings(view(), open) };
+      const record = await stored(id);
+      if (!record) throw new RpcError(-32600, `no thread ${id}`);
+      const thread = await openThread(deps, { cwd: record.cwd, resume: id });
+      threads.set(id, thread);
+      return { thread: loadedView(thread), ...sessionSettings(view(), thread) };
+    },
+    async "thread/read"(params) {
+      const id = String(params.threadId);
+      const open = threads.get(id);
+      if (open) return { thread: loadedView(open, params.includeTurns === true) };
+      const record = await stored(id);
+      if (!record) throw new RpcError(-32600, `no thread ${id}`);
+      return { thread: threadView(view(), listed(record)) };
+    },
+    async "thread/list"(params) {
+      const cwd = typeof params.cwd === "string" ? params.cwd : undefined;
+      const sessions = await (await lister()).listSessions(cwd);
+      const limit = typeof params.limit === "number" ? params.limit : sessions.length;
+      return {
+        data: sessions.slice(0, limit).map((s) => threadView(view(), listed(s))),
+        nextCursor: null,
+        backwardsCursor: null,
+      };
+    },
+    async "thread/loaded/list"() {
+      return { data: [...threads.keys()], nextCursor: null };
+    },
+    async "thread/unsubscribe"(params) {
+      const thread = threads.get(String(params.threadId));
+      if (thread && !thread.running) {
+        thread.client.close();
+        threads.delete(thread.id);
+      }
+      return { status: "unsubscribed" };
+    },
+    async "turn/start"(params) {
+      const thread = loaded(params);
+      const text = ((params.input as Array<{ type?: string; text?: string }>) ?? [])
+        .flatMap((part) => (part.type === "text" && typeof part.text === "string" ? [part.text] : []))
+        .join("\n");
+      if (typeof params.model === "string" && params.model !== current(thread.options, "model"))
+        await setOption(thread, "model", params.model);
+      try {
+        return { turn: { ...startTurn(deps, thread, text), items: [] } };
+      } catch (error) {
+        throw new RpcError(-32600, error instanceof Error ? error.message : String(error));
+      }
+    },
+    async "turn/interrupt"(params) {
+      const thread = loaded(params);
+      await thread.client.cancel();
+      return {};
+    },
+    ...catalogMethods({ loaded, setOption }),
+  };
+}
+
+async function setOption(thread: Thread, id: string, value: string): Promise<void> {
+  thread.options = await thread.client.setConfigOption(id, value);
+}
+
+function listed(s: { sessionId: string; cwd: string; title?: string | null; updatedAt?: string | null }) {
+  const updated = s.updatedAt ? Math.floor(Date.parse(s.updatedAt) / 1000) : 0;
+  return {
+    id: s.sessionId,
+    cwd: s.cwd,
+    createdAt: updated,
+    updatedAt: updated,
+    name: s.title ?? null,
+    turns: [],
+    loaded: false,
+  };
+}
