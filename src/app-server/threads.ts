@@ -109,8 +109,6 @@ export function startTurn(deps: ThreadDeps, thread: Thread, text: string): TurnR
   queueMicrotask(() => {
     notify("thread/status/changed", { threadId: thread.id, status: { type: "active", activeFlags: [] } });
     notify("turn/started", { threadId: thread.id, turn: { ...turn, items: [] } });
-    for (const notice of items.map({ sessionUpdate: "user_message_chunk", content: { type: "text", text } }))
-      notify(notice.method, notice.params);
     thread.client.prompt(text).then(
       (stop) =>
         end(stop === "cancelled" ? "interrupted" : stop === "end_turn" ? "completed" : "failed", stop),
