@@ -30,7 +30,7 @@ suite(`interpreter app-server against the schema of @openai/codex ${codexBin() ?
     const home = tempDir("oi-home-");
     const cwd = tempDir("oi-ws-");
     writeCalcProject(cwd);
-    const approvals: Array<Record<string, any>> = [];
+    const approvals: Array<{ method?: string; params?: Record<string, unknown> }> = [];
     const server = spawnAppServer({
       home,
       env: { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: "sk-canary-5678" },
@@ -113,7 +113,7 @@ suite(`interpreter app-server against the schema of @openai/codex ${codexBin() ?
     expect(server.violations).toEqual([]);
     expect([...server.unchecked]).toEqual(["interpreter/harness/list"]);
     expect(server.messages.map((m) => JSON.stringify(m)).join("\n")).not.toContain("sk-canary-5678");
-    model.assertDone?.();
+    model.assertDone();
   });
 
   it("the schema check refuses what Codex's clients would refuse", () => {

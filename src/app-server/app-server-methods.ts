@@ -47,6 +47,20 @@ export function appServerMethods(options: AppServerOptions, deps: ThreadDeps): R
     threadView(view(), { ...thread, turns: withTurns ? thread.turns : [], loaded: true });
   const stored = async (id: string) =>
     (await (await lister()).listSessions()).find((s) => s.sessionId === id);
+  // codex-acp opens an ephemeral thread to have a title written; our sessions title
+  // themselves, so such a thread is answered but never becomes a stored session.
+  const ephemeral = new Set<string>();
+  const ephemeralThread = (params: Params) => {
+    const id = `ephemeral-${ephemeral.size}-${options.now().toString(36)}`;
+    ephemeral.add(id);
+    const cwd = absolute(params.cwd ?? process.cwd());
+    const createdAt = Math.floor(options.now() / 1000);
+    const thread = {
+      ...threadView(view(), { id, cwd, createdAt, turns: [], loaded: true }),
+      ephemeral: true,
+    };
+    return { thread, ...sessionSettings(view(), { cwd, options: [] }) };
+  };
   const absolute = (cwd: unknown): string => {
     if (typeof cwd !== "string" || !path.isAbsolute(cwd))
       throw new RpcError(-32602, "cwd must be an absolute path");
@@ -109,6 +123,7 @@ export function appServerMethods(options: AppServerOptions, deps: ThreadDeps): R
       };
     },
     async "thread/start"(params) {
+      if (params.ephemeral === true) return ephemeralThread(params);
       const thread = await openThread(deps, { cwd: absolute(params.cwd ?? process.cwd()) });
       threads.set(thread.id, thread);
       if (typeof params.model === "string") await setOption(thread, "model", params.model);
@@ -144,6 +159,21 @@ export function appServerMethods(options: AppServerOptions, deps: ThreadDeps): R
         backwardsCursor: null,
       };
     },
+    async "thread/turns/list"(params) {
+      const turns = loaded(params).turns.map((turn) =>
+        params.itemsView === "notLoaded" ? { ...turn, items: [], itemsView: "notLoaded" } : turn,
+      );
+      return page(params.sortDirection === "desc" ? turns.reverse() : turns, params.limit);
+    },
+    async "thread/items/list"(params) {
+      const entries = loaded(params)
+        .turns.filter((turn) => !params.turnId || turn.id === params.turnId)
+        .flatMap((turn) => turn.items.map((item) => ({ item, turnId: turn.id, completedAtMs: null })));
+      return page(params.sortDirection === "desc" ? entries.reverse() : entries, params.limit);
+    },
+    async "thread/backgroundTerminals/list"() {
+      return { data: [], nextCursor: null };
+    },
     async "thread/loaded/list"() {
       return { data: [...threads.keys()], nextCursor: null };
     },
@@ -156,6 +186,8 @@ export function appServerMethods(options: AppServerOptions, deps: ThreadDeps): R
       return { status: "unsubscribed" };
     },
     async "turn/start"(params) {
+      if (ephemeral.has(String(params.threadId)))
+        throw new RpcError(-32600, "ephemeral threads do not run turns here: sessions title themselves");
       const thread = loaded(params);
       const text = ((params.input as Array<{ type?: string; text?: string }>) ?? [])
         .flatMap((part) => (part.type === "text" && typeof part.text === "string" ? [part.text] : []))
@@ -179,6 +211,11 @@ export function appServerMethods(options: AppServerOptions, deps: ThreadDeps): R
 
 async function setOption(thread: Thread, id: string, value: string): Promise<void> {
   thread.options = await thread.client.setConfigOption(id, value);
+}
+
+function page<T>(data: T[], limit: unknown) {
+  const n = typeof limit === "number" && limit > 0 ? limit : data.length;
+  return { data: data.slice(0, n), nextCursor: null, backwardsCursor: null };
 }
 
 function listed(s: { sessionId: string; cwd: string; title?: string | null; updatedAt?: string | null }) {

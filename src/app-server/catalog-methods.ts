@@ -15,7 +15,7 @@ export function catalogMethods(deps: {
 }) {
   const list = (id: string) => async (params: Params) => {
     const option = deps.loaded(params).options.find((o) => o.id === id);
-    if (!option || option.type !== "select") return { data: [], current: null };
+    if (option?.type !== "select") return { data: [], current: null };
     const choices = option.options.flatMap((o) => ("value" in o ? [o] : o.options));
     return {
       data: choices.map((c) => ({ id: c.value, name: c.name, description: c.description ?? null })),

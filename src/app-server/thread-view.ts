@@ -41,6 +41,8 @@ export function threadView(
         ? { type: "active", activeFlags: [] }
         : { type: "idle" },
     path: null,
+    // Whole turns in thread/read: history is not paged.
+    historyMode: "legacy",
     cwd: t.cwd,
     cliVersion: ctx.version,
     source: "appServer",
@@ -53,7 +55,7 @@ export function threadView(
 }
 
 /** The settings part of thread/start and thread/resume answers, from the session's options. */
-export function sessionSettings(ctx: ViewContext, thread: Thread) {
+export function sessionSettings(ctx: ViewContext, thread: Pick<Thread, "cwd" | "options">) {
   const mode = current(thread.options, "mode") ?? "workspace-write";
   return {
     model: current(thread.options, "model") ?? ctx.model,

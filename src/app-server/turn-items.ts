@@ -95,7 +95,7 @@ export function createTurnItems(options: {
       }
       case "tool_output": {
         const call = calls.get(e.callId);
-        if (!call || call.item.type !== "commandExecution") return [];
+        if (call?.item.type !== "commandExecution") return [];
         // ACP sends the latest tail, not a delta: send what extends what was already shown.
         const delta = e.text.startsWith(call.shown) ? e.text.slice(call.shown.length) : "";
         call.shown = e.text;
@@ -237,7 +237,7 @@ export function wholeDiff(oldText: string, newText: string): string {
   const removed = a.slice(head, a.length - tail);
   const added = b.slice(head, b.length - tail);
   const hunk = `@@ -${head + 1},${removed.length} +${head + 1},${added.length} @@\n`;
-  return hunk + [...removed.map((l) => `-${l}`), ...added.map((l) => `+${l}`)].join("\n") + "\n";
+  return `${hunk + [...removed.map((l) => `-${l}`), ...added.map((l) => `+${l}`)].join("\n")}\n`;
 }
 
 function planStatus(status: string): "pending" | "inProgress" | "completed" {

@@ -3,11 +3,13 @@ import { TEST_CEILING } from "./ceiling.js";
 import { createCodexValidator } from "./codex-schema.js";
 import { LAUNCHER } from "./spawn-agent.js";
 
+// biome-ignore lint/suspicious/noExplicitAny: protocol JSON, asserted field by field in the tests
+type Json = any;
 type Message = Record<string, unknown> & {
   id?: number | string;
   method?: string;
-  params?: any;
-  result?: any;
+  params?: Json;
+  result?: Json;
 };
 
 /**
@@ -38,7 +40,7 @@ export function spawnAppServer(options: {
   const validator = createCodexValidator();
   const messages: Message[] = [];
   const methods = new Map<number, string>();
-  const pending = new Map<number, { resolve(v: any): void; reject(e: Error): void }>();
+  const pending = new Map<number, { resolve(v: Json): void; reject(e: Error): void }>();
   let next = 1;
   let buffer = "";
   const write = (m: Record<string, unknown>) => child.stdin!.write(`${JSON.stringify(m)}\n`);
@@ -77,7 +79,7 @@ export function spawnAppServer(options: {
     unchecked: validator.unchecked,
     exited,
     stderr: () => stderr,
-    request(method: string, params: Record<string, unknown> = {}): Promise<any> {
+    request(method: string, params: Record<string, unknown> = {}): Promise<Json> {
       const id = next++;
       methods.set(id, method);
       return new Promise((resolve, reject) => {
