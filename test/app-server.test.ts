@@ -97,6 +97,9 @@ suite(`interpreter app-server against the schema of @openai/codex ${codexBin() ?
       .map((m) => m.params.delta)
       .join("");
     expect(deltas).toBe("Fixed: add adds, the tests pass.");
+    const usage = server.notifications("thread/tokenUsage/updated");
+    expect(usage).toHaveLength(1);
+    expect(usage[0]!.params.tokenUsage.total.outputTokens).toBeGreaterThan(0);
     expect(approvals.map((a) => a.method)).toEqual(["item/commandExecution/requestApproval"]);
     expect(approvals[0]!.params).toMatchObject({ threadId, itemId: items[3].id, command: "node test.mjs" });
 

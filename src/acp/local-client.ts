@@ -10,6 +10,7 @@ import {
 import type { Logger } from "../config/logger.js";
 import type { SessionManager } from "../sessions/session-manager.js";
 import { createAgentApp } from "./agent-app.js";
+import { type RunUsage, turnUsage } from "./run-usage.js";
 
 // The terminal chat renders ACP's own view of a session, so it sees exactly what editors see.
 export type {
@@ -63,6 +64,8 @@ export interface LocalClient {
   listSessions(cwd?: string): Promise<SessionSummary[]>;
   /** Runs one turn; rejects with the agent's error message when the turn failed. */
   prompt(text: string): Promise<StopReason>;
+  /** `prompt`, with the turn's tokens when the agent reported them. */
+  promptTurn(text: string): Promise<{ stopReason: StopReason; usage?: RunUsage }>;
   /** `session/cancel` for the running turn (no-op when idle). */
   cancel(): Promise<void>;
   setConfigOption(configId: string, value: string): Promise<SessionConfigOption[]>;
@@ -98,6 +101,14 @@ export async function connectLocalClient(options: LocalClientOptions): Promise<L
     if (!sessionId) throw new Error("no session is open");
     return sessionId;
   };
+  const promptTurn = async (text: string) => {
+    const response = await agent.request(methods.agent.session.prompt, {
+      sessionId: current(),
+      prompt: [{ type: "text", text }],
+    });
+    const usage = turnUsage((response as { usage?: unknown }).usage);
+    return { stopReason: response.stopReason, ...(usage ? { usage } : {}) };
+  };
   return {
     async newSession(cwd) {
       const response = await agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
@@ -123,12 +134,9 @@ export async function connectLocalClient(options: LocalClientOptions): Promise<L
       }));
     },
     async prompt(text) {
-      const response = await agent.request(methods.agent.session.prompt, {
-        sessionId: current(),
-        prompt: [{ type: "text", text }],
-      });
-      return response.stopReason;
+      return (await promptTurn(text)).stopReason;
     },
+    promptTurn,
     async cancel() {
       if (sessionId) await agent.notify(methods.agent.session.cancel, { sessionId });
     },

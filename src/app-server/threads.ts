@@ -6,6 +6,7 @@ import {
   type SessionConfigOption,
   type SessionUpdate,
 } from "../acp/local-client.js";
+import type { RunUsage } from "../acp/run-usage.js";
 import type { Logger } from "../config/logger.js";
 import type { SessionManager } from "../sessions/session-manager.js";
 import type { RpcPeer } from "./json-rpc-lines.js";
@@ -21,6 +22,34 @@ export interface Thread {
   /** Turns of this thread that the client may read back (the replayed history is one turn). */
   turns: TurnRecord[];
   running?: Running;
+  /** Tokens of this thread's turns run by this process. */
+  total: Breakdown;
+}
+
+type Breakdown = ReturnType<typeof breakdown>;
+
+function breakdown(u: RunUsage) {
+  return {
+    inputTokens: u.inputTokens,
+    cachedInputTokens: u.cachedInputTokens,
+    outputTokens: u.outputTokens,
+    reasoningOutputTokens: 0,
+    totalTokens: u.inputTokens + u.outputTokens,
+  };
+}
+
+/** Codex's `ThreadTokenUsage`: this turn's tokens and the thread's running sum. */
+function tokenUsage(thread: Thread, usage: RunUsage) {
+  const last = breakdown(usage);
+  const t = thread.total;
+  thread.total = {
+    inputTokens: t.inputTokens + last.inputTokens,
+    cachedInputTokens: t.cachedInputTokens + last.cachedInputTokens,
+    outputTokens: t.outputTokens + last.outputTokens,
+    reasoningOutputTokens: 0,
+    totalTokens: t.totalTokens + last.totalTokens,
+  };
+  return { last, total: thread.total, modelContextWindow: null };
 }
 
 export interface TurnRecord {
@@ -73,7 +102,15 @@ export async function openThread(deps: ThreadDeps, open: { cwd: string; resume?:
     replay.finish();
     const items = replay.items();
     replay = undefined;
-    thread = { id: open.resume, cwd: open.cwd, createdAt, client, options: session.configOptions, turns: [] };
+    thread = {
+      id: open.resume,
+      cwd: open.cwd,
+      createdAt,
+      client,
+      options: session.configOptions,
+      turns: [],
+      total: breakdown(NO_TOKENS),
+    };
     if (items.length > 0) thread.turns.push(doneTurn(`${open.resume}-history`, items));
     return thread;
   }
@@ -85,6 +122,7 @@ export async function openThread(deps: ThreadDeps, open: { cwd: string; resume?:
     client,
     options: session.configOptions,
     turns: [],
+    total: breakdown(NO_TOKENS),
   };
   return thread;
 }
@@ -109,9 +147,16 @@ export function startTurn(deps: ThreadDeps, thread: Thread, text: string): TurnR
   queueMicrotask(() => {
     notify("thread/status/changed", { threadId: thread.id, status: { type: "active", activeFlags: [] } });
     notify("turn/started", { threadId: thread.id, turn: { ...turn, items: [] } });
-    thread.client.prompt(text).then(
-      (stop) =>
-        end(stop === "cancelled" ? "interrupted" : stop === "end_turn" ? "completed" : "failed", stop),
+    thread.client.promptTurn(text).then(
+      ({ stopReason: stop, usage }) => {
+        if (usage)
+          notify("thread/tokenUsage/updated", {
+            threadId: thread.id,
+            turnId: turn.id,
+            tokenUsage: tokenUsage(thread, usage),
+          });
+        end(stop === "cancelled" ? "interrupted" : stop === "end_turn" ? "completed" : "failed", stop);
+      },
       (error: unknown) => end("failed", error instanceof Error ? error.message : String(error)),
     );
   });
@@ -186,5 +231,7 @@ function doneTurn(id: string, items: ThreadItem[]): TurnRecord {
     durationMs: null,
   };
 }
+
+const NO_TOKENS: RunUsage = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0 };
 
 const cancelled = async (): Promise<PermissionChoice> => "cancelled";
