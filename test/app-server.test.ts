@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { spawnAppServer } from "./support/app-server-client.js";
@@ -116,6 +116,45 @@ suite(`interpreter app-server against the schema of @openai/codex ${codexBin() ?
     expect(server.violations).toEqual([]);
     expect([...server.unchecked]).toEqual(["interpreter/harness/list"]);
     expect(server.messages.map((m) => JSON.stringify(m)).join("\n")).not.toContain("sk-canary-5678");
+    model.assertDone();
+  });
+
+  it("asks before an edit in read-only mode with a file-change approval, and a decline leaves the file alone", async () => {
+    model = await startFakeModel();
+    const home = tempDir("oi-home-");
+    const cwd = tempDir("oi-ws-");
+    writeCalcProject(cwd);
+    writeFileSync(path.join(home, "config.toml"), 'mode = "read-only"\n');
+    const asked: string[] = [];
+    const server = spawnAppServer({
+      home,
+      env: { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: "sk-x" },
+      args: ["-m", "mock-model"],
+      onServerRequest(m) {
+        asked.push(String(m.method));
+        return { decision: "decline" };
+      },
+    });
+    servers.push(server);
+    await server.request("initialize", { clientInfo: { name: "t", version: "1" }, capabilities: {} });
+    const { thread } = await server.request("thread/start", { cwd });
+    expect(thread.id).toBeTruthy();
+    model.reply(
+      { toolCalls: [{ id: "p1", name: "apply_patch", arguments: { input: FIX_PATCH } }] },
+      { text: "Left it as it was." },
+    );
+    await server.request("turn/start", {
+      threadId: thread.id,
+      input: [{ type: "text", text: "fix add", text_elements: [] }],
+    });
+    await until(() => server.notifications("turn/completed").length === 1, 20_000);
+    expect(asked).toEqual(["item/fileChange/requestApproval"]);
+    expect(readFileSync(path.join(cwd, "calc.mjs"), "utf8")).toContain("return a - b;");
+    const change = server.notifications("item/completed").find((m) => m.params.item.type === "fileChange");
+    expect(change?.params.item.status).toBe("failed");
+    server.child.stdin!.end();
+    expect(await server.exited).toBe(0);
+    expect(server.violations).toEqual([]);
     model.assertDone();
   });
 
