@@ -9,10 +9,13 @@ import { VERSION } from "./version.js";
  * Codex passes `--listen stdio://` and `-c key=value` overrides; the overrides are ours too.
  */
 export async function appServerCommand(argv: string[]): Promise<number> {
-  const args = parseCommandArgs(
-    argv.filter((a, i) => a !== "--listen" && argv[i - 1] !== "--listen"),
-    {},
-  );
+  const at = argv.indexOf("--listen");
+  const listen = at >= 0 ? argv[at + 1] : undefined;
+  if (at >= 0 && listen !== "stdio://") {
+    process.stderr.write(`interpreter app-server: --listen ${listen ?? ""}: only stdio:// is served\n`);
+    return 2;
+  }
+  const args = parseCommandArgs(at >= 0 ? [...argv.slice(0, at), ...argv.slice(at + 2)] : argv, {});
   let runtime: Runtime;
   try {
     runtime = createRuntime({ cli: args.overrides });
