@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SessionUpdate } from "../src/acp/local-client.js";
+import { modeOf } from "../src/app-server/app-server-methods.js";
 import { createTurnItems, wholeDiff } from "../src/app-server/turn-items.js";
 
 const mapper = () => createTurnItems({ threadId: "th", turnId: "tu", cwd: "/w", now: () => 1000 });
@@ -120,5 +121,29 @@ describe("ACP updates as Codex app-server items", () => {
 
   it("diffs are one unified hunk over the changed lines", () => {
     expect(wholeDiff("a\nb\nc\n", "a\nB\nc\n")).toBe("@@ -2,1 +2,1 @@\n-b\n+B\n");
+  });
+});
+
+describe("a Codex client's per-turn policy as our mode", () => {
+  it.each<[string, Record<string, unknown>, string | undefined]>([
+    ["read-only sandbox", { sandboxPolicy: { type: "readOnly" }, approvalPolicy: "on-request" }, "read-only"],
+    [
+      "workspace sandbox",
+      { sandboxPolicy: { type: "workspaceWrite" }, approvalPolicy: "on-request" },
+      "workspace-write",
+    ],
+    [
+      "no sandbox, never ask",
+      { sandboxPolicy: { type: "dangerFullAccess" }, approvalPolicy: "never" },
+      "full-access",
+    ],
+    [
+      "no sandbox but asking",
+      { sandboxPolicy: { type: "dangerFullAccess" }, approvalPolicy: "on-request" },
+      undefined,
+    ],
+    ["nothing sent", {}, undefined],
+  ])("%s", (_name, params, mode) => {
+    expect(modeOf(params)).toBe(mode);
   });
 });

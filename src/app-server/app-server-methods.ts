@@ -194,6 +194,8 @@ export function appServerMethods(options: AppServerOptions, deps: ThreadDeps): R
         .join("\n");
       if (typeof params.model === "string" && params.model !== current(thread.options, "model"))
         await setOption(thread, "model", params.model);
+      const mode = modeOf(params);
+      if (mode && mode !== current(thread.options, "mode")) await setOption(thread, "mode", mode);
       try {
         return { turn: { ...startTurn(deps, thread, text), items: [] } };
       } catch (error) {
@@ -211,6 +213,19 @@ export function appServerMethods(options: AppServerOptions, deps: ThreadDeps): R
 
 async function setOption(thread: Thread, id: string, value: string): Promise<void> {
   thread.options = await thread.client.setConfigOption(id, value);
+}
+
+/**
+ * The per-turn policy a Codex client sends (codex-acp's mode menu) as our mode: a read-only
+ * sandbox is read-only, no sandbox and no approvals is full access, a workspace sandbox is
+ * workspace-write. Anything else leaves the session's mode alone.
+ */
+export function modeOf(params: Params): string | undefined {
+  const sandbox = (params.sandboxPolicy as { type?: unknown } | undefined)?.type;
+  if (sandbox === "readOnly") return "read-only";
+  if (sandbox === "dangerFullAccess" && params.approvalPolicy === "never") return "full-access";
+  if (sandbox === "workspaceWrite") return "workspace-write";
+  return undefined;
 }
 
 function page<T>(data: T[], limit: unknown) {
