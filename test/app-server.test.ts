@@ -110,6 +110,9 @@ suite(`interpreter app-server against the schema of @openai/codex ${codexBin() ?
     const harnesses = await server.request("interpreter/harness/list", { threadId });
     expect(harnesses.data.length).toBeGreaterThan(1);
     await expect(server.request("thread/fork", { threadId })).rejects.toThrow(/not implemented/);
+    await server.request("thread/delete", { threadId });
+    expect((await server.request("thread/list", {})).data).toEqual([]);
+    await expect(server.request("thread/read", { threadId })).rejects.toThrow(/no thread/);
 
     server.child.stdin!.end();
     expect(await server.exited).toBe(0);

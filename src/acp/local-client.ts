@@ -69,6 +69,8 @@ export interface LocalClient {
   /** `session/cancel` for the running turn (no-op when idle). */
   cancel(): Promise<void>;
   setConfigOption(configId: string, value: string): Promise<SessionConfigOption[]>;
+  /** `session/delete`: the stored session and its history; rejects when there is none. */
+  deleteSession(sessionId: string): Promise<void>;
   close(): void;
 }
 
@@ -147,6 +149,10 @@ export async function connectLocalClient(options: LocalClientOptions): Promise<L
         value,
       });
       return response.configOptions;
+    },
+    async deleteSession(id) {
+      await agent.request(methods.agent.session.delete, { sessionId: id });
+      if (sessionId === id) sessionId = undefined;
     },
     close() {
       connection.close();

@@ -174,6 +174,21 @@ export function appServerMethods(options: AppServerOptions, deps: ThreadDeps): R
     async "thread/backgroundTerminals/list"() {
       return { data: [], nextCursor: null };
     },
+    async "thread/delete"(params) {
+      const id = String(params.threadId);
+      const open = threads.get(id);
+      if (open?.running) throw new RpcError(-32600, "the thread is running a turn: interrupt it first");
+      threads.delete(id);
+      try {
+        await (open?.client ?? (await lister())).deleteSession(id);
+      } catch {
+        throw new RpcError(-32600, `no thread ${id}`);
+      } finally {
+        open?.client.close();
+      }
+      queueMicrotask(() => deps.peer.notify("thread/deleted", { threadId: id }));
+      return {};
+    },
     async "thread/loaded/list"() {
       return { data: [...threads.keys()], nextCursor: null };
     },
