@@ -1,5 +1,6 @@
 import type { SessionUpdate } from "../acp/local-client.js";
 import { type RunDiff, type RunEvent, toRunEvents } from "../acp/run-events.js";
+import { commandOf, exitCodeOf, mcpNames } from "../acp/tool-facts.js";
 
 /** A Codex `ThreadItem` (app-server protocol v2), as the fields we fill. */
 export type ThreadItem = { id: string; type: string } & Record<string, unknown>;
@@ -172,7 +173,7 @@ function startItem(e: Extract<RunEvent, { type: "tool_call" }>, id: string, cwd:
       processId: null,
       durationMs: null,
     };
-  const [server, tool] = mcpNames(e.name, e.title);
+  const [server, tool] = mcpNames(e.name, e.title, "interpreter");
   return {
     id,
     type: "mcpToolCall",
@@ -242,28 +243,4 @@ export function wholeDiff(oldText: string, newText: string): string {
 
 function planStatus(status: string): "pending" | "inProgress" | "completed" {
   return status === "completed" ? "completed" : status === "in_progress" ? "inProgress" : "pending";
-}
-
-function commandOf(input: unknown): string | undefined {
-  if (typeof input !== "object" || input === null) return undefined;
-  const { command, cmd } = input as { command?: unknown; cmd?: unknown };
-  const value = command ?? cmd;
-  if (typeof value === "string") return value;
-  if (Array.isArray(value) && value.every((v) => typeof v === "string")) return value.join(" ");
-  return undefined;
-}
-
-function mcpNames(name: string | undefined, title: string): [string, string] {
-  if (name?.startsWith("mcp__")) {
-    const rest = name.slice(5);
-    const cut = rest.indexOf("__");
-    if (cut > 0) return [rest.slice(0, cut), rest.slice(cut + 2)];
-  }
-  return ["interpreter", name ?? title];
-}
-
-function exitCodeOf(output: string | undefined): number | undefined {
-  const match =
-    output === undefined ? null : /\bexit code:? (-?\d+)|<returncode>(-?\d+)<\/returncode>/i.exec(output);
-  return match ? Number(match[1] ?? match[2]) : undefined;
 }
