@@ -142,7 +142,7 @@ export function createTurnItems(options: {
     },
     /** The open call of an ACP tool call id, for its approval request. */
     call: (toolCallId: string): OpenCall | undefined => calls.get(toolCallId),
-    /** Closes what is still open (a cancelled command ends `declined`... or failed). */
+    /** Closes what is still open: a call the turn never finished completes as failed. */
     finish(): Notice[] {
       const out = closeText();
       for (const [callId, call] of calls) {
