@@ -8,6 +8,7 @@ const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../src")
 /** architecture.md: imports point down this list only. */
 const LAYERS: Record<string, number> = {
   cli: 0,
+  "app-server": 0.5,
   acp: 1,
   sessions: 2,
   harnesses: 3,

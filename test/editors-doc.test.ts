@@ -49,10 +49,17 @@ function namedCommands(snippet: Snippet): string[] {
   const { code, lang } = snippet;
   if (lang === "json" || lang === "jsonc") {
     const servers = (
-      parseJson(snippet) as { agent_servers: Record<string, { command: string; args: string[] }> }
+      parseJson(snippet) as {
+        agent_servers: Record<string, { command: string; args: string[]; env?: Record<string, string> }>;
+      }
     ).agent_servers;
+    // codex-acp runs `$CODEX_PATH app-server`: pointed at us, it starts that command.
     return Object.values(servers).map((server) =>
-      server.command.endsWith("interpreter") ? (server.args[0] ?? "") : "(not interpreter)",
+      server.command.endsWith("interpreter")
+        ? (server.args[0] ?? "")
+        : server.env?.CODEX_PATH?.endsWith("interpreter")
+          ? "app-server"
+          : "(not interpreter)",
     );
   }
   const patterns: Record<string, RegExp> = {

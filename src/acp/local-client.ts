@@ -10,6 +10,7 @@ import {
 import type { Logger } from "../config/logger.js";
 import type { SessionManager } from "../sessions/session-manager.js";
 import { createAgentApp } from "./agent-app.js";
+import { type RunUsage, turnUsage } from "./run-usage.js";
 
 // The terminal chat renders ACP's own view of a session, so it sees exactly what editors see.
 export type {
@@ -63,9 +64,13 @@ export interface LocalClient {
   listSessions(cwd?: string): Promise<SessionSummary[]>;
   /** Runs one turn; rejects with the agent's error message when the turn failed. */
   prompt(text: string): Promise<StopReason>;
+  /** `prompt`, with the turn's tokens when the agent reported them. */
+  promptTurn(text: string): Promise<{ stopReason: StopReason; usage?: RunUsage }>;
   /** `session/cancel` for the running turn (no-op when idle). */
   cancel(): Promise<void>;
   setConfigOption(configId: string, value: string): Promise<SessionConfigOption[]>;
+  /** `session/delete`: the stored session and its history; rejects when there is none. */
+  deleteSession(sessionId: string): Promise<void>;
   close(): void;
 }
 
@@ -98,6 +103,14 @@ export async function connectLocalClient(options: LocalClientOptions): Promise<L
     if (!sessionId) throw new Error("no session is open");
     return sessionId;
   };
+  const promptTurn = async (text: string) => {
+    const response = await agent.request(methods.agent.session.prompt, {
+      sessionId: current(),
+      prompt: [{ type: "text", text }],
+    });
+    const usage = turnUsage((response as { usage?: unknown }).usage);
+    return { stopReason: response.stopReason, ...(usage ? { usage } : {}) };
+  };
   return {
     async newSession(cwd) {
       const response = await agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
@@ -123,12 +136,9 @@ export async function connectLocalClient(options: LocalClientOptions): Promise<L
       }));
     },
     async prompt(text) {
-      const response = await agent.request(methods.agent.session.prompt, {
-        sessionId: current(),
-        prompt: [{ type: "text", text }],
-      });
-      return response.stopReason;
+      return (await promptTurn(text)).stopReason;
     },
+    promptTurn,
     async cancel() {
       if (sessionId) await agent.notify(methods.agent.session.cancel, { sessionId });
     },
@@ -139,6 +149,10 @@ export async function connectLocalClient(options: LocalClientOptions): Promise<L
         value,
       });
       return response.configOptions;
+    },
+    async deleteSession(id) {
+      await agent.request(methods.agent.session.delete, { sessionId: id });
+      if (sessionId === id) sessionId = undefined;
     },
     close() {
       connection.close();

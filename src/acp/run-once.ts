@@ -6,18 +6,14 @@ import { createAgentApp } from "./agent-app.js";
 import { type RunEvent, toRunEvents } from "./run-events.js";
 
 export type { RunDiff, RunEvent } from "./run-events.js";
+export type { RunUsage } from "./run-usage.js";
+
+import { type RunUsage, turnUsage } from "./run-usage.js";
 
 export interface RunImage {
   mimeType: string;
   /** Base64. */
   data: string;
-}
-
-/** Tokens of one turn, as the agent reports them in the prompt response. */
-export interface RunUsage {
-  inputTokens: number;
-  cachedInputTokens: number;
-  outputTokens: number;
 }
 
 export interface RunOnceOptions {
@@ -134,19 +130,6 @@ export async function runOnce(options: RunOnceOptions): Promise<RunResult> {
       options.signal?.removeEventListener("abort", cancel);
     }
   });
-}
-
-/** ACP's draft `PromptResponse.usage` (camelCase token counts), if the agent sent one. */
-function turnUsage(raw: unknown): RunUsage | undefined {
-  if (typeof raw !== "object" || raw === null) return undefined;
-  const u = raw as Record<string, unknown>;
-  const n = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
-  if (typeof u.inputTokens !== "number" || typeof u.outputTokens !== "number") return undefined;
-  return {
-    inputTokens: n(u.inputTokens),
-    cachedInputTokens: n(u.cachedReadTokens),
-    outputTokens: n(u.outputTokens),
-  };
 }
 
 function errorText(error: unknown): string {

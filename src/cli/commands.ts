@@ -22,6 +22,11 @@ export const COMMANDS: Record<string, Command> = {
     usage: "acp                 run as an ACP agent on stdio (for Zed, Neovim, JetBrains, ...)",
     load: async () => (await import("./acp-command.js")).acpCommand,
   },
+  "app-server": {
+    usage:
+      "app-server          Codex's app-server protocol on stdio (codex-acp, Codex IDE; docs/app-server.md)",
+    load: async () => (await import("./app-server-command.js")).appServerCommand,
+  },
   exec: {
     usage:
       'exec "<prompt>"     run one prompt, answer on stdout (read-only; --full-auto, --json, resume ID; docs/exec.md)',

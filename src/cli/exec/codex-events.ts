@@ -1,4 +1,5 @@
 import type { RunDiff, RunEvent, RunUsage } from "../../acp/run-once.js";
+import { commandOf, exitCodeOf, mcpNames } from "../../acp/tool-facts.js";
 
 /**
  * The JSONL events of `codex exec --experimental-json` (codex-rs/exec/src/exec_events.rs,
@@ -103,7 +104,7 @@ export function createCodexMapper() {
       open.set(e.callId, { kind: "command", item, rejected: false });
       return [{ type: "item.started", item }];
     }
-    const [server, tool] = mcpNames(e.name, e.title);
+    const [server, tool] = mcpNames(e.name, e.title, BUILTIN_SERVER);
     const item = {
       id: newId(),
       type: "mcp_tool_call" as const,
@@ -240,45 +241,8 @@ export function stopMessage(stopReason: string): string {
   }
 }
 
-function commandOf(input: unknown): string | undefined {
-  if (typeof input !== "object" || input === null) return undefined;
-  const { command, cmd } = input as { command?: unknown; cmd?: unknown };
-  const value = command ?? cmd;
-  if (typeof value === "string") return value;
-  if (Array.isArray(value) && value.every((v) => typeof v === "string")) return value.join(" ");
-  return undefined;
-}
-
-/** MCP tools are titled `server: tool` and named `mcp__server__tool`; anything else is built in. */
-function mcpNames(name: string | undefined, title: string): [string, string] {
-  if (name?.startsWith("mcp__")) {
-    const titled = /^([^:]+): (.+)$/.exec(title);
-    if (titled) return [titled[1] as string, titled[2] as string];
-    const rest = name.slice(5);
-    const cut = rest.indexOf("__");
-    if (cut > 0) return [rest.slice(0, cut), rest.slice(cut + 2)];
-  }
-  return [BUILTIN_SERVER, name ?? title];
-}
-
 function changeKind(diff: RunDiff, toolKind: string): "add" | "delete" | "update" {
   if (diff.oldText === null) return "add";
   if (toolKind === "delete" || (diff.newText === "" && diff.oldText !== "")) return "delete";
   return "update";
-}
-
-/** Harnesses tell the model a command's exit code in their own words; these are the shapes in use. */
-const EXIT_CODE_PATTERNS = [
-  /^exit code:? (-?\d+)\b/im,
-  /<returncode>(-?\d+)<\/returncode>/,
-  /\bexit code:? (-?\d+)/i,
-];
-
-function exitCodeOf(output: string | undefined): number | undefined {
-  if (output === undefined) return undefined;
-  for (const pattern of EXIT_CODE_PATTERNS) {
-    const match = pattern.exec(output);
-    if (match) return Number(match[1]);
-  }
-  return undefined;
 }

@@ -1,0 +1,180 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { spawnAppServer } from "./support/app-server-client.js";
+import { writeCalcProject } from "./support/calc-project.js";
+import { codexBin, codexVersion, createCodexValidator } from "./support/codex-schema.js";
+import { type FakeModel, startFakeModel } from "./support/fake-model.js";
+import { tempDir, until } from "./support/in-process.js";
+
+const FIX_PATCH = [
+  "*** Begin Patch",
+  "*** Update File: calc.mjs",
+  "-  return a - b;",
+  "+  return a + b;",
+  "*** End Patch",
+].join("\n");
+
+let model: FakeModel | undefined;
+const servers: Array<ReturnType<typeof spawnAppServer>> = [];
+afterEach(async () => {
+  for (const s of servers.splice(0)) if (s.child.exitCode === null) s.child.kill("SIGKILL");
+  await model?.close();
+});
+
+const suite = codexBin() ? describe : describe.skip;
+
+suite(`interpreter app-server against the schema of @openai/codex ${codexBin() ? codexVersion() : "(not installed)"}`, () => {
+  it("runs an edit-and-test turn with a command approval; every message it writes is schema-valid", async () => {
+    model = await startFakeModel();
+    const home = tempDir("oi-home-");
+    const cwd = tempDir("oi-ws-");
+    writeCalcProject(cwd);
+    const approvals: Array<{ method?: string; params?: Record<string, unknown> }> = [];
+    const server = spawnAppServer({
+      home,
+      env: { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: "sk-canary-5678" },
+      args: ["-m", "mock-model"],
+      onServerRequest(m) {
+        approvals.push(m);
+        return { decision: "accept" };
+      },
+    });
+    servers.push(server);
+    const init = await server.request("initialize", {
+      clientInfo: { name: "t", version: "1" },
+      capabilities: {},
+    });
+    expect(init.codexHome).toBe(home);
+    server.notify("initialized");
+    expect(await server.request("account/read", { refreshToken: false })).toMatchObject({
+      requiresOpenaiAuth: false,
+      account: { type: "apiKey" },
+    });
+    await server.request("config/read", { includeLayers: false });
+    const started = await server.request("thread/start", { cwd });
+    const threadId = started.thread.id as string;
+    expect(started.model).toBe("mock-model");
+    const models = await server.request("model/list", {});
+    expect(models.data.map((m: { id: string }) => m.id)).toContain("mock-model");
+
+    model.reply(
+      {
+        reasoning: "the sign is wrong",
+        toolCalls: [{ id: "p1", name: "apply_patch", arguments: { input: FIX_PATCH } }],
+      },
+      { toolCalls: [{ id: "t1", name: "shell_command", arguments: { command: "node test.mjs" } }] },
+      { text: "Fixed: add adds, the tests pass." },
+    );
+    const turn = await server.request("turn/start", {
+      threadId,
+      input: [{ type: "text", text: "fix add", text_elements: [] }],
+    });
+    expect(turn.turn.status).toBe("inProgress");
+    await until(() => server.notifications("turn/completed").length === 1, 20_000);
+    const completed = server.notifications("turn/completed")[0]!.params.turn;
+    expect(completed.status).toBe("completed");
+    expect(readFileSync(path.join(cwd, "calc.mjs"), "utf8")).toContain("return a + b;");
+
+    const items = server.notifications("item/completed").map((m) => m.params.item);
+    expect(items.map((i) => i.type)).toEqual([
+      "userMessage",
+      "reasoning",
+      "fileChange",
+      "commandExecution",
+      "agentMessage",
+    ]);
+    expect(items[2]).toMatchObject({
+      status: "completed",
+      changes: [{ path: path.join(cwd, "calc.mjs"), kind: { type: "update" } }],
+    });
+    expect(items[2].changes[0].diff).toContain("+  return a + b;");
+    expect(items[3]).toMatchObject({ command: "node test.mjs", exitCode: 0, status: "completed" });
+    expect(items[3].aggregatedOutput).toContain("TESTS PASSED");
+    expect(items[4].text).toBe("Fixed: add adds, the tests pass.");
+    const deltas = server
+      .notifications("item/agentMessage/delta")
+      .map((m) => m.params.delta)
+      .join("");
+    expect(deltas).toBe("Fixed: add adds, the tests pass.");
+    const usage = server.notifications("thread/tokenUsage/updated");
+    expect(usage).toHaveLength(1);
+    expect(usage[0]!.params.tokenUsage.total.outputTokens).toBeGreaterThan(0);
+    expect(approvals.map((a) => a.method)).toEqual(["item/commandExecution/requestApproval"]);
+    expect(approvals[0]!.params).toMatchObject({ threadId, itemId: items[3].id, command: "node test.mjs" });
+
+    const listed = await server.request("thread/list", {});
+    expect(listed.data.map((t: { id: string }) => t.id)).toContain(threadId);
+    const read = await server.request("thread/read", { threadId, includeTurns: true });
+    expect(read.thread.turns).toHaveLength(1);
+    const harnesses = await server.request("interpreter/harness/list", { threadId });
+    expect(harnesses.data.length).toBeGreaterThan(1);
+    await expect(server.request("thread/fork", { threadId })).rejects.toThrow(/not implemented/);
+    await server.request("thread/delete", { threadId });
+    expect((await server.request("thread/list", {})).data).toEqual([]);
+    await expect(server.request("thread/read", { threadId })).rejects.toThrow(/no thread/);
+
+    server.child.stdin!.end();
+    expect(await server.exited).toBe(0);
+    expect(server.violations).toEqual([]);
+    expect([...server.unchecked]).toEqual(["interpreter/harness/list"]);
+    expect(server.messages.map((m) => JSON.stringify(m)).join("\n")).not.toContain("sk-canary-5678");
+    model.assertDone();
+  });
+
+  it("asks before an edit in read-only mode with a file-change approval, and a decline leaves the file alone", async () => {
+    model = await startFakeModel();
+    const home = tempDir("oi-home-");
+    const cwd = tempDir("oi-ws-");
+    writeCalcProject(cwd);
+    writeFileSync(path.join(home, "config.toml"), 'mode = "read-only"\n');
+    const asked: string[] = [];
+    const server = spawnAppServer({
+      home,
+      env: { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: "sk-x" },
+      args: ["-m", "mock-model"],
+      onServerRequest(m) {
+        asked.push(String(m.method));
+        return { decision: "decline" };
+      },
+    });
+    servers.push(server);
+    await server.request("initialize", { clientInfo: { name: "t", version: "1" }, capabilities: {} });
+    const { thread } = await server.request("thread/start", { cwd });
+    expect(thread.id).toBeTruthy();
+    model.reply(
+      { toolCalls: [{ id: "p1", name: "apply_patch", arguments: { input: FIX_PATCH } }] },
+      { text: "Left it as it was." },
+    );
+    await server.request("turn/start", {
+      threadId: thread.id,
+      input: [{ type: "text", text: "fix add", text_elements: [] }],
+    });
+    await until(() => server.notifications("turn/completed").length === 1, 20_000);
+    expect(asked).toEqual(["item/fileChange/requestApproval"]);
+    expect(readFileSync(path.join(cwd, "calc.mjs"), "utf8")).toContain("return a - b;");
+    const change = server.notifications("item/completed").find((m) => m.params.item.type === "fileChange");
+    expect(change?.params.item.status).toBe("failed");
+    server.child.stdin!.end();
+    expect(await server.exited).toBe(0);
+    expect(server.violations).toEqual([]);
+    model.assertDone();
+  });
+
+  it("the schema check refuses what Codex's clients would refuse", () => {
+    const validator = createCodexValidator();
+    validator.check({
+      method: "item/started",
+      params: { threadId: "t", turnId: "u", item: { id: "i", type: "agentMessage" } },
+    });
+    validator.check({ id: 1, result: { thread: { id: "t" } } }, "thread/start");
+    validator.check({
+      method: "turn/completed",
+      params: { threadId: "t", turn: { id: "u", items: [], status: "completed" } },
+    });
+    expect(validator.violations.map((v) => v.split(":")[0])).toEqual([
+      "item/started",
+      "thread/start response",
+    ]);
+  });
+});
