@@ -80,7 +80,7 @@ export const globSchema = object(
     ),
     include_ignored: optBool(ignoredFiles("match")),
     include_dirs: optBool(
-      "Deprecated and ignored. Results are always files-only — directories are never listed. Accepted only so older calls that still pass this flag are not rejected by parameter validation.",
+      "No longer used: only files are returned, never directories. The flag is still accepted so that callers which send it keep passing validation.",
     ),
   },
   ["pattern"],
