@@ -6,4 +6,11 @@ export const miniSweAgentInfo: HarnessInfo = {
   description: "mini-swe-agent: one bash block per reply, no tool schema (for models without tool calls)",
   wires: ["chat"],
   matches: () => false,
+  // Not v2: its default is a native tool call, and its text protocol is a side config with
+  // another fence tag; this harness exists for the v1 `bash`-block protocol (docs/harnesses.md).
+  original: {
+    name: "mini-swe-agent",
+    source: "github:SWE-agent/mini-swe-agent@v1.17.5 src/minisweagent/config/mini.yaml",
+    version: "1.17.5",
+  },
 };
