@@ -39,6 +39,11 @@ export interface RunOnceOptions {
   /** The session is ready; called before any event. */
   onSession?(sessionId: string): void;
   onEvent(event: RunEvent): void;
+  /**
+   * Someone who can answer permission requests (e.g. an MCP client through elicitation):
+   * resolves true to allow once. Without it, every request is rejected.
+   */
+  askPermission?(request: { title: string; callId: string }): Promise<boolean>;
 }
 
 export interface RunResult {
@@ -54,7 +59,7 @@ export class ResumeError extends Error {
 
 /**
  * One prompt through the same ACP agent the editors use, driven by an in-process SDK client.
- * Permission requests are rejected (nobody can answer them) and reported as `rejected` events.
+ * Permission requests go to `askPermission` when given; refused ones are reported as `rejected` events.
  * Resolves with the stop reason; rejects with the agent's error (e.g. the endpoint failed).
  */
 export async function runOnce(options: RunOnceOptions): Promise<RunResult> {
@@ -69,7 +74,12 @@ export async function runOnce(options: RunOnceOptions): Promise<RunResult> {
     .onNotification(methods.client.session.update, ({ params }: { params: SessionNotification }) => {
       if (params.sessionId === sessionId) for (const event of toRunEvents(params.update)) emit(event);
     })
-    .onRequest(methods.client.session.requestPermission, ({ params }) => {
+    .onRequest(methods.client.session.requestPermission, async ({ params }) => {
+      const asked = { title: params.toolCall.title ?? "tool call", callId: params.toolCall.toolCallId };
+      if (options.askPermission && (await options.askPermission(asked))) {
+        const allow = params.options.find((option) => option.kind === "allow_once");
+        if (allow) return { outcome: { outcome: "selected", optionId: allow.optionId } };
+      }
       emit({
         type: "rejected",
         callId: params.toolCall.toolCallId,

@@ -22,6 +22,10 @@ export const COMMANDS: Record<string, Command> = {
     usage: "acp                 run as an ACP agent on stdio (for Zed, Neovim, JetBrains, ...)",
     load: async () => (await import("./acp-command.js")).acpCommand,
   },
+  "mcp-server": {
+    usage: "mcp-server          run as an MCP server on stdio: tools codex, codex-reply (docs/mcp-server.md)",
+    load: async () => (await import("./mcp-server-command.js")).mcpServerCommand,
+  },
   exec: {
     usage:
       'exec "<prompt>"     run one prompt, answer on stdout (read-only; --full-auto, --json, resume ID; docs/exec.md)',
