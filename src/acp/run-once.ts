@@ -32,7 +32,7 @@ export interface RunOnceOptions {
   /** Continue this stored session (`"last"`: the newest one in `cwd`) instead of starting one. */
   resume?: string;
   mode?: Mode;
-  /** Switch the session to this model (a new session already starts on the configured one). */
+  /** Switch the session to this model (a no-op when it already runs on it). */
   model?: string;
   /** Aborting sends `session/cancel`; the run then resolves with stop reason `cancelled`. */
   signal?: AbortSignal;
@@ -122,7 +122,7 @@ export async function runOnce(options: RunOnceOptions): Promise<RunResult> {
     const id = sessionId;
     if (options.mode)
       await agent.request(methods.agent.session.setMode, { sessionId: id, modeId: options.mode });
-    if (options.model && options.resume) {
+    if (options.model) {
       await agent.request(methods.agent.session.setConfigOption, {
         sessionId: id,
         configId: "model",
