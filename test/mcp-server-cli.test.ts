@@ -65,6 +65,13 @@ function textOf(result: CallToolResult): string {
   return result.content.map((block) => (block.type === "text" ? block.text : "")).join("");
 }
 
+/** A command asking to leave the read-only sandbox: only a person's yes lets it run. */
+const ESCALATED_TOUCH = {
+  command: "touch x.txt",
+  sandbox_permissions: "require_escalated",
+  justification: "make x",
+};
+
 const call = (c: Client, name: string, args: Record<string, unknown>, extra = {}) =>
   c.callTool({ name, arguments: args }, undefined, extra) as Promise<CallToolResult>;
 
@@ -146,10 +153,7 @@ describe("interpreter mcp-server", () => {
     needs("bwrap").it(`asks approvals through elicitation (${answer})`, async () => {
       model = await startFakeModel();
       const cwd = tempDir("oi-ws-");
-      model.reply(
-        { toolCalls: [{ name: "shell_command", arguments: { command: "touch x.txt" } }] },
-        { text: "ok" },
-      );
+      model.reply({ toolCalls: [{ name: "shell_command", arguments: ESCALATED_TOUCH }] }, { text: "ok" });
       const { client: c, elicited } = await connect({ elicit: answer });
       const result = await call(c, "codex", { prompt: "make x", cwd, sandbox: "read-only" });
       expect(elicited).toHaveLength(1);
@@ -162,10 +166,7 @@ describe("interpreter mcp-server", () => {
   it("refuses approvals with a clear text when the client cannot elicit", async () => {
     model = await startFakeModel();
     const cwd = tempDir("oi-ws-");
-    model.reply(
-      { toolCalls: [{ name: "shell_command", arguments: { command: "touch x.txt" } }] },
-      { text: "ok" },
-    );
+    model.reply({ toolCalls: [{ name: "shell_command", arguments: ESCALATED_TOUCH }] }, { text: "ok" });
     const { client: c } = await connect();
     const result = await call(c, "codex", { prompt: "make x", cwd, sandbox: "read-only" });
     expect(existsSync(path.join(cwd, "x.txt"))).toBe(false);
