@@ -8,16 +8,26 @@ import {
   ListToolsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { ResumeError, runOnce } from "../acp/run-once.js";
-import type { Runtime } from "../cli/runtime.js";
+import type { Logger } from "../config/logger.js";
+import type { Mode } from "../config/types.js";
+import type { SessionManager } from "../sessions/session-manager.js";
+import type { Store } from "../store/types.js";
 import { createAnswer, progressLine } from "./progress.js";
 import { parseReply, parseStart, REPLY_TOOL, START_TOOL, ToolInputError } from "./tools.js";
+
+/** What the server needs of the CLI's runtime. */
+export interface McpRuntime {
+  manager: SessionManager;
+  logger: Logger;
+  store: Store;
+}
 
 interface Turn {
   prompt: string;
   cwd: string;
   resume?: string;
   model?: string;
-  mode?: import("../config/types.js").Mode;
+  mode?: Mode;
   ask: boolean;
 }
 
@@ -26,7 +36,7 @@ interface Turn {
  * in-process ACP agent as `exec`; permission requests become elicitations when the client can
  * answer them. Resolves when the client closes the connection.
  */
-export async function serveMcp(runtime: Runtime, version: string): Promise<void> {
+export async function serveMcp(runtime: McpRuntime, version: string): Promise<void> {
   const server = new Server(
     { name: "interpreter-mcp-server", title: "Open Interpreter", version },
     { capabilities: { tools: {}, logging: {} } },
@@ -127,7 +137,7 @@ export async function serveMcp(runtime: Runtime, version: string): Promise<void>
 }
 
 /** A stored session's folder, so a reply works wherever the server was started. */
-function storedCwd(runtime: Runtime, id: string): string {
+function storedCwd(runtime: McpRuntime, id: string): string {
   const found = runtime.store.getSession(id)?.cwd;
   if (found === undefined) throw new ToolInputError(`unknown session id: ${id}`);
   return found;
