@@ -1,12 +1,6 @@
 import { statSync } from "node:fs";
 import path from "node:path";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import {
-  CallToolRequestSchema,
-  type CallToolResult,
-  ListToolsRequestSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ResumeError, runOnce } from "../acp/run-once.js";
 import type { Logger } from "../config/logger.js";
 import type { Mode } from "../config/types.js";
@@ -37,6 +31,14 @@ interface Turn {
  * answer them. Resolves when the client closes the connection.
  */
 export async function serveMcp(runtime: McpRuntime, version: string): Promise<void> {
+  // Loaded here, not at the top: every command's module is evaluated while the start-up snapshot
+  // is built, and the SDK is required from node_modules at run time only (scripts/lazy-require.mjs).
+  const [{ Server }, { StdioServerTransport }, { CallToolRequestSchema, ListToolsRequestSchema }] =
+    await Promise.all([
+      import("@modelcontextprotocol/sdk/server/index.js"),
+      import("@modelcontextprotocol/sdk/server/stdio.js"),
+      import("@modelcontextprotocol/sdk/types.js"),
+    ]);
   const server = new Server(
     { name: "interpreter-mcp-server", title: "Open Interpreter", version },
     { capabilities: { tools: {}, logging: {} } },
