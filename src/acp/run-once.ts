@@ -28,13 +28,18 @@ export interface RunOnceOptions {
   /** Continue this stored session (`"last"`: the newest one in `cwd`) instead of starting one. */
   resume?: string;
   mode?: Mode;
-  /** Switch the session to this model (a new session already starts on the configured one). */
+  /** Switch the session to this model (a no-op when it already runs on it). */
   model?: string;
   /** Aborting sends `session/cancel`; the run then resolves with stop reason `cancelled`. */
   signal?: AbortSignal;
   /** The session is ready; called before any event. */
   onSession?(sessionId: string): void;
   onEvent(event: RunEvent): void;
+  /**
+   * Someone who can answer permission requests (e.g. an MCP client through elicitation):
+   * resolves true to allow once. Without it, every request is rejected.
+   */
+  askPermission?(request: { title: string; callId: string }): Promise<boolean>;
 }
 
 export interface RunResult {
@@ -50,7 +55,7 @@ export class ResumeError extends Error {
 
 /**
  * One prompt through the same ACP agent the editors use, driven by an in-process SDK client.
- * Permission requests are rejected (nobody can answer them) and reported as `rejected` events.
+ * Permission requests go to `askPermission` when given; refused ones are reported as `rejected` events.
  * Resolves with the stop reason; rejects with the agent's error (e.g. the endpoint failed).
  */
 export async function runOnce(options: RunOnceOptions): Promise<RunResult> {
@@ -65,7 +70,12 @@ export async function runOnce(options: RunOnceOptions): Promise<RunResult> {
     .onNotification(methods.client.session.update, ({ params }: { params: SessionNotification }) => {
       if (params.sessionId === sessionId) for (const event of toRunEvents(params.update)) emit(event);
     })
-    .onRequest(methods.client.session.requestPermission, ({ params }) => {
+    .onRequest(methods.client.session.requestPermission, async ({ params }) => {
+      const asked = { title: params.toolCall.title ?? "tool call", callId: params.toolCall.toolCallId };
+      if (options.askPermission && (await options.askPermission(asked))) {
+        const allow = params.options.find((option) => option.kind === "allow_once");
+        if (allow) return { outcome: { outcome: "selected", optionId: allow.optionId } };
+      }
       emit({
         type: "rejected",
         callId: params.toolCall.toolCallId,
@@ -108,7 +118,7 @@ export async function runOnce(options: RunOnceOptions): Promise<RunResult> {
     const id = sessionId;
     if (options.mode)
       await agent.request(methods.agent.session.setMode, { sessionId: id, modeId: options.mode });
-    if (options.model && options.resume) {
+    if (options.model) {
       await agent.request(methods.agent.session.setConfigOption, {
         sessionId: id,
         configId: "model",

@@ -27,6 +27,10 @@ export const COMMANDS: Record<string, Command> = {
       "app-server          Codex's app-server protocol on stdio (codex-acp, Codex IDE; docs/app-server.md)",
     load: async () => (await import("./app-server-command.js")).appServerCommand,
   },
+  "mcp-server": {
+    usage: "mcp-server          run as an MCP server on stdio: tools codex, codex-reply (docs/mcp-server.md)",
+    load: async () => (await import("./mcp-server-command.js")).mcpServerCommand,
+  },
   exec: {
     usage:
       'exec "<prompt>"     run one prompt, answer on stdout (read-only; --full-auto, --json, resume ID; docs/exec.md)',
