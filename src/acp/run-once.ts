@@ -4,11 +4,10 @@ import type { Mode } from "../config/types.js";
 import type { SessionManager } from "../sessions/session-manager.js";
 import { createAgentApp } from "./agent-app.js";
 import { type RunEvent, toRunEvents } from "./run-events.js";
+import { type RunUsage, turnUsage } from "./run-usage.js";
 
 export type { RunDiff, RunEvent } from "./run-events.js";
 export type { RunUsage } from "./run-usage.js";
-
-import { type RunUsage, turnUsage } from "./run-usage.js";
 
 export interface RunImage {
   mimeType: string;

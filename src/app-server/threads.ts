@@ -1,6 +1,7 @@
 import {
   connectLocalClient,
   type LocalClient,
+  type LocalSession,
   type PermissionChoice,
   type RequestPermissionRequest,
   type SessionConfigOption,
@@ -40,16 +41,13 @@ function breakdown(u: RunUsage) {
 
 /** Codex's `ThreadTokenUsage`: this turn's tokens and the thread's running sum. */
 function tokenUsage(thread: Thread, usage: RunUsage) {
-  const last = breakdown(usage);
   const t = thread.total;
-  thread.total = {
-    inputTokens: t.inputTokens + last.inputTokens,
-    cachedInputTokens: t.cachedInputTokens + last.cachedInputTokens,
-    outputTokens: t.outputTokens + last.outputTokens,
-    reasoningOutputTokens: 0,
-    totalTokens: t.totalTokens + last.totalTokens,
-  };
-  return { last, total: thread.total, modelContextWindow: null };
+  thread.total = breakdown({
+    inputTokens: t.inputTokens + usage.inputTokens,
+    cachedInputTokens: t.cachedInputTokens + usage.cachedInputTokens,
+    outputTokens: t.outputTokens + usage.outputTokens,
+  });
+  return { last: breakdown(usage), total: thread.total, modelContextWindow: null };
 }
 
 export interface TurnRecord {
@@ -96,32 +94,24 @@ export async function openThread(deps: ThreadDeps, open: { cwd: string; resume?:
     onPermission: (request, signal) => (thread ? approve(deps, thread, request, signal) : cancelled()),
   });
   const createdAt = Math.floor(deps.now() / 1000);
+  let history: ThreadItem[] = [];
+  let session: LocalSession;
   if (open.resume) {
     replay = createTurnItems({ threadId: open.resume, turnId: "replay", cwd: open.cwd, now: deps.now });
-    const session = await client.loadSession(open.resume, open.cwd);
+    session = await client.loadSession(open.resume, open.cwd);
     replay.finish();
-    const items = replay.items();
+    history = replay.items();
     replay = undefined;
-    thread = {
-      id: open.resume,
-      cwd: open.cwd,
-      createdAt,
-      client,
-      options: session.configOptions,
-      turns: [],
-      total: breakdown(NO_TOKENS),
-    };
-    if (items.length > 0) thread.turns.push(doneTurn(`${open.resume}-history`, items));
-    return thread;
+  } else {
+    session = await client.newSession(open.cwd);
   }
-  const session = await client.newSession(open.cwd);
   thread = {
     id: session.sessionId,
     cwd: open.cwd,
     createdAt,
     client,
     options: session.configOptions,
-    turns: [],
+    turns: history.length > 0 ? [doneTurn(`${session.sessionId}-history`, history)] : [],
     total: breakdown(NO_TOKENS),
   };
   return thread;

@@ -1,6 +1,6 @@
 import { serveAppServer } from "../app-server/serve-app-server.js";
 import { parseCommandArgs } from "./args.js";
-import { createRuntime, type Runtime } from "./runtime.js";
+import { runtimeOrReport } from "./runtime.js";
 import { VERSION } from "./version.js";
 
 /**
@@ -16,13 +16,8 @@ export async function appServerCommand(argv: string[]): Promise<number> {
     return 2;
   }
   const args = parseCommandArgs(at >= 0 ? [...argv.slice(0, at), ...argv.slice(at + 2)] : argv, {});
-  let runtime: Runtime;
-  try {
-    runtime = createRuntime({ cli: args.overrides });
-  } catch (error) {
-    process.stderr.write(`interpreter: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
-  }
+  const runtime = runtimeOrReport({ cli: args.overrides });
+  if (!runtime) return 1;
   runtime.logger.info({ version: VERSION }, "app-server starting");
   await serveAppServer({
     manager: runtime.manager,
@@ -35,7 +30,6 @@ export async function appServerCommand(argv: string[]): Promise<number> {
     input: process.stdin,
     output: process.stdout,
   });
-  await runtime.manager.closeAll();
   await runtime.shutdown();
   return 0;
 }

@@ -5,7 +5,7 @@ import { type CodexEvent, createCodexMapper, stopMessage, type TurnOutcome } fro
 import { ExecUsageError, overridesSetMode, parseExecArgs } from "./exec/exec-args.js";
 import { loadImages, readPrompt, schemaInstruction } from "./exec/exec-input.js";
 import { createTextOutput } from "./exec/text-output.js";
-import { createRuntime, type Runtime } from "./runtime.js";
+import { runtimeOrReport } from "./runtime.js";
 import { VERSION } from "./version.js";
 
 /**
@@ -36,13 +36,8 @@ export async function execCommand(argv: string[]): Promise<number> {
     process.stderr.write(`interpreter exec: --cd ${cwd}: not a directory\n`);
     return 1;
   }
-  let runtime: Runtime;
-  try {
-    runtime = createRuntime({ cli: args.overrides, env: execEnv(process.env) });
-  } catch (error) {
-    process.stderr.write(`interpreter: ${messageOf(error)}\n`);
-    return 1;
-  }
+  const runtime = runtimeOrReport({ cli: args.overrides, env: execEnv(process.env) });
+  if (!runtime) return 1;
   const mode =
     args.mode ?? (overridesSetMode(args.overrides.overrides ?? []) ? runtime.config.mode : "read-only");
   const controller = new AbortController();

@@ -25,13 +25,15 @@ export interface Runtime {
   shutdown(): Promise<void>;
 }
 
-/** Reads config (throws `ConfigError`) and wires the daemon's parts together. */
-export function createRuntime(options: {
+export interface RuntimeOptions {
   cli: CliOverrides;
   env?: NodeJS.ProcessEnv;
   /** Replaces the built-in harness list (tests of a single harness). */
   harnesses?: HarnessEntry[];
-}): Runtime {
+}
+
+/** Reads config (throws `ConfigError`) and wires the daemon's parts together. */
+export function createRuntime(options: RuntimeOptions): Runtime {
   const env = options.env ?? process.env;
   const userHome = env.HOME ?? os.homedir();
   const config = loadConfig({ env, cli: options.cli, userHome });
@@ -104,6 +106,16 @@ export function createRuntime(options: {
 export function openRuntime(cli: CliOverrides): Runtime | undefined {
   try {
     return createRuntime({ cli });
+  } catch (error) {
+    process.stderr.write(`interpreter: ${error instanceof Error ? error.message : String(error)}\n`);
+    return undefined;
+  }
+}
+
+/** `createRuntime` for commands that cannot run without one: the reason goes to stderr. */
+export function runtimeOrReport(options: RuntimeOptions): Runtime | undefined {
+  try {
+    return createRuntime(options);
   } catch (error) {
     process.stderr.write(`interpreter: ${error instanceof Error ? error.message : String(error)}\n`);
     return undefined;
