@@ -12,21 +12,9 @@ import {
   toolContext,
   writeFileAt,
 } from "./support/harness-fixtures.js";
+import { schemaShape } from "./support/schema-shape.js";
 
 const golden = JSON.parse(readFileSync(new URL("./golden/claude-code/tools.json", import.meta.url), "utf8"));
-
-/** A schema with its descriptions blanked: the golden file holds structure, not prose. */
-const shape = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.map(shape)
-    : value && typeof value === "object"
-      ? Object.fromEntries(
-          Object.entries(value).map(([k, v]) => [
-            k,
-            k === "description" && typeof v === "string" ? "<description>" : shape(v),
-          ]),
-        )
-      : value;
 
 const harnessContext = (over: Partial<HarnessContext> = {}) =>
   baseContext({ model: "claude-sonnet-4-5-20250929", ...over });
@@ -42,7 +30,9 @@ describe("claude-code tool surface", () => {
   const tools = opened.tools;
 
   it("has Claude Code 2.1.44's tools we implement, in its order, with its input schema shapes", () => {
-    expect(tools.map((tool) => ({ name: tool.name, parameters: shape(tool.parameters) }))).toEqual(golden);
+    expect(tools.map((tool) => ({ name: tool.name, parameters: schemaShape(tool.parameters) }))).toEqual(
+      golden,
+    );
     expect(tools.map((tool) => tool.name)).toEqual([
       "Bash",
       "Glob",
@@ -210,7 +200,7 @@ describe("claude-code-bare", () => {
       ["Read", "read text files"],
       ["Edit", "modify file contents in place"],
     ]);
-    for (const tool of tools) expect(shape(tool.parameters)).toEqual(full[tool.name]);
+    for (const tool of tools) expect(schemaShape(tool.parameters)).toEqual(full[tool.name]);
   });
 
   it("is DeepSeek's default", () => {

@@ -7,6 +7,7 @@ import { AUTO_MODE_REMINDER, dateReminderFor } from "../src/harnesses/kimi-code/
 import type { HarnessContext } from "../src/harnesses/types.js";
 import type { HistoryEvent } from "../src/store/events.js";
 import { harnessContext as baseContext, chatView, firstRequest } from "./support/harness-fixtures.js";
+import { schemaShape } from "./support/schema-shape.js";
 
 const golden = JSON.parse(readFileSync(new URL("./golden/kimi-code/tools.json", import.meta.url), "utf8"));
 
@@ -22,8 +23,8 @@ describe("kimi-code tool surface", () => {
   const opened = kimiCodeHarness.open(harnessContext());
   const tools = opened.tools;
 
-  it("has Kimi Code's core tools with its exact schemas, key order included", () => {
-    const actual = tools.map((tool) => ({ name: tool.name, parameters: tool.parameters }));
+  it("has Kimi Code's core tools with its schema shapes, key order included", () => {
+    const actual = tools.map((tool) => ({ name: tool.name, parameters: schemaShape(tool.parameters) }));
     expect(JSON.stringify(actual, null, 2)).toBe(JSON.stringify(golden, null, 2));
   });
 
@@ -158,9 +159,11 @@ describe("kimi-code request layout", () => {
       prompt_cache_key: "session_s1",
       thinking: { type: "enabled", keep: "all" },
     });
-    expect(request.tools[0]).toEqual({
+    const bash = request.tools[0] as { type: string; function: { name: string; parameters: unknown } };
+    expect(bash).toEqual({
       type: "function",
-      function: { name: "Bash", description: expect.any(String), parameters: golden[0].parameters },
+      function: { name: "Bash", description: expect.any(String), parameters: expect.any(Object) },
     });
+    expect(JSON.stringify(schemaShape(bash.function.parameters))).toBe(JSON.stringify(golden[0].parameters));
   });
 });

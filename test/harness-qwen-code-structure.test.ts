@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { qwenCodeHarness } from "../src/harnesses/qwen-code/qwen-code-harness.js";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
 import { type InProcessAgent, startInProcess, tempDir } from "./support/in-process.js";
+import { schemaShape } from "./support/schema-shape.js";
 
 /**
  * Our qwen-code harness against the structure-only capture of Qwen Code 0.24.4 (the shared
@@ -34,18 +35,6 @@ type Msg = {
   content: unknown;
   tool_calls?: Array<{ type: string; function: { name: string } }>;
 };
-
-/** A schema with every description replaced by a marker: types, bounds, required and key order stay. */
-function shape(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(shape);
-  if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(
-    Object.entries(value as Json).map(([key, v]) => [
-      key,
-      key === "description" ? "<description>" : shape(v),
-    ]),
-  );
-}
 
 /** The opening tag and the markdown-key headings of a text: what the capture keeps of injected context. */
 function tagsOf(text: string): string[] {
@@ -150,11 +139,11 @@ describe.skipIf(!capture)("qwen-code against the Qwen Code 0.24.4 capture", () =
     expect(tools.map((t) => t.function.name)).toEqual(implemented.map((t) => t.function.name));
     for (const [i, tool] of tools.entries()) {
       expect(tool.type).toBe("function");
-      expect(shape(tool.function.parameters), String(tool.function.name)).toEqual(
-        shape(implemented[i]!.function.parameters),
+      expect(schemaShape(tool.function.parameters), String(tool.function.name)).toEqual(
+        schemaShape(implemented[i]!.function.parameters),
       );
-      expect(JSON.stringify(shape(tool.function.parameters))).toBe(
-        JSON.stringify(shape(implemented[i]!.function.parameters)),
+      expect(JSON.stringify(schemaShape(tool.function.parameters))).toBe(
+        JSON.stringify(schemaShape(implemented[i]!.function.parameters)),
       );
     }
 
