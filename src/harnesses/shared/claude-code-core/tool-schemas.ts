@@ -3,8 +3,7 @@
  * output): keys `$schema, type, properties, required, additionalProperties`, the 2020-12
  * dialect, each property's `description` before its `type`. Names, order, types, required lists
  * and enums equal the capture of 2.1.44 (`conformance/harness-requests/claude-code-2.1.44.json`);
- * descriptions of the parameters 2.1.44 added (`pages`, `context`, `offset`,
- * `dangerouslyDisableSandbox`, Skill's) are ours.
+ * every description is our wording of 2.1.44's, with its rules, defaults and examples.
  */
 
 const SCHEMA = "https://json-schema.org/draft/2020-12/schema";
@@ -19,12 +18,12 @@ function object(properties: Record<string, unknown>, required: string[]) {
 
 export const bashSchema = object(
   {
-    command: str("The command to execute"),
-    timeout: num("Optional timeout in milliseconds (max 600000)"),
+    command: str("Shell command to run"),
+    timeout: num("Optional time limit in milliseconds; 600000 at most"),
     description: str(
-      "Clear, concise description of what this command does in 5-10 words, in active voice. Examples:\nInput: ls\nOutput: List files in current directory\n\nInput: git status\nOutput: Show working tree status\n\nInput: npm install\nOutput: Install package dependencies\n\nInput: mkdir foo\nOutput: Create directory 'foo'",
+      'What the command does, in the active voice, for the user to read. Say it plainly; words such as "complex" or "risk" do not belong here.\n\nA simple command (git, npm, everyday CLI tools) gets 5-10 words:\n- ls → "Show the files in this directory"\n- git status → "Report the working tree\'s state"\n- npm install → "Install the package\'s dependencies"\n\nA command that is hard to read at a glance (pipes, unusual flags and the like) gets enough words to make it clear:\n- find . -name "*.tmp" -exec rm {} \\; → "Delete every .tmp file under this directory"\n- git reset --hard origin/main → "Throw away local changes and reset to remote main"\n- curl -s url | jq \'.data[]\' → "Download JSON and print each item of its data array"',
     ),
-    run_in_background: bool("Set to true to run this command in the background."),
+    run_in_background: bool("When true, the command is started in the background instead of awaited."),
     dangerouslyDisableSandbox: bool(
       "Asks to run the command outside the sandbox. The permission settings decide; leave it unset.",
     ),
@@ -34,11 +33,9 @@ export const bashSchema = object(
 
 export const readSchema = object(
   {
-    file_path: str("The absolute path to the file to read"),
-    offset: num(
-      "The line number to start reading from. Only provide if the file is too large to read at once",
-    ),
-    limit: num("The number of lines to read. Only provide if the file is too large to read at once."),
+    file_path: str("Absolute path of the file to read"),
+    offset: num("Line number to begin at; pass it only for a file too big to read in one call"),
+    limit: num("How many lines to read; pass it only for a file too big to read in one call."),
     pages: str('Page range of a PDF file, such as "1-5" or "3". Only for PDF files; text files ignore it.'),
   },
   ["file_path"],
@@ -46,19 +43,19 @@ export const readSchema = object(
 
 export const writeSchema = object(
   {
-    file_path: str("The absolute path to the file to write (must be absolute, not relative)"),
-    content: str("The content to write to the file"),
+    file_path: str("Absolute path of the file to write; a relative path is not accepted"),
+    content: str("The full text the file should hold"),
   },
   ["file_path", "content"],
 );
 
 export const editSchema = object(
   {
-    file_path: str("The absolute path to the file to modify"),
-    old_string: str("The text to replace"),
-    new_string: str("The text to replace it with (must be different from old_string)"),
+    file_path: str("Absolute path of the file to change"),
+    old_string: str("Existing text to swap out"),
+    new_string: str("Text to put in its place; it has to differ from old_string"),
     replace_all: {
-      description: "Replace all occurences of old_string (default false)",
+      description: "Whether to replace each occurrence of old_string instead of one (default false)",
       default: false,
       type: "boolean",
     },
@@ -68,44 +65,46 @@ export const editSchema = object(
 
 export const globSchema = object(
   {
-    pattern: str("The glob pattern to match files against"),
+    pattern: str("Glob pattern that file paths are matched against"),
     path: str(
-      'The directory to search in. If not specified, the current working directory will be used. IMPORTANT: Omit this field to use the default directory. DO NOT enter "undefined" or "null" - simply omit it for the default behavior. Must be a valid directory path if provided.',
+      'Directory to search. Leave the field out to search the current working directory; IMPORTANT: never pass "undefined" or "null" to get that default, just omit the field. When given, it has to be an existing directory.',
     ),
   },
   ["pattern"],
 );
 
-const CONTENT_ONLY = 'Requires output_mode: "content", ignored otherwise.';
+const CONTENT_ONLY = 'Only used when output_mode is "content".';
 
 export const grepSchema = object(
   {
-    pattern: str("The regular expression pattern to search for in file contents"),
-    path: str("File or directory to search in (rg PATH). Defaults to current working directory."),
-    glob: str('Glob pattern to filter files (e.g. "*.js", "*.{ts,tsx}") - maps to rg --glob'),
+    pattern: str("Regular expression to look for in file contents"),
+    path: str("File or directory to search (rg's PATH); the current working directory if left out."),
+    glob: str(
+      'Glob limiting which files are searched, passed on as rg --glob (for example "*.js" or "*.{ts,tsx}")',
+    ),
     output_mode: {
       description:
-        'Output mode: "content" shows matching lines (supports -A/-B/-C context, -n line numbers, head_limit), "files_with_matches" shows file paths (supports head_limit), "count" shows match counts (supports head_limit). Defaults to "files_with_matches".',
+        'What to return: "content" gives the matching lines (with -A/-B/-C context, -n line numbers and head_limit), "files_with_matches" only the paths of matching files, "count" the number of matches per file; both of those honor head_limit too. The default is "files_with_matches".',
       type: "string",
       enum: ["content", "files_with_matches", "count"],
     },
-    "-B": num(`Number of lines to show before each match (rg -B). ${CONTENT_ONLY}`),
-    "-A": num(`Number of lines to show after each match (rg -A). ${CONTENT_ONLY}`),
+    "-B": num(`Lines of context to print before each match (rg -B). ${CONTENT_ONLY}`),
+    "-A": num(`Lines of context to print after each match (rg -A). ${CONTENT_ONLY}`),
     "-C": num("Same as context."),
-    context: num(`Lines of context before and after each match (rg -C). ${CONTENT_ONLY}`),
-    "-n": bool(`Show line numbers in output (rg -n). ${CONTENT_ONLY}`),
-    "-i": bool("Case insensitive search (rg -i)"),
+    context: num(`Lines of context to print on both sides of each match (rg -C). ${CONTENT_ONLY}`),
+    "-n": bool(`Prefix each matching line with its line number (rg -n). ${CONTENT_ONLY}`),
+    "-i": bool("Match regardless of case (rg -i)"),
     type: str(
-      "File type to search (rg --type). Common types: js, py, rust, go, java, etc. More efficient than include for standard file types.",
+      "Restrict the search to one ripgrep file type (rg --type), such as js, py, rust, go or java. For standard file types this is more efficient than a glob filter.",
     ),
     head_limit: num(
-      'Limit output to first N lines/entries, equivalent to "| head -N". Works across all output modes: content (limits output lines), files_with_matches (limits file paths), count (limits count entries). When unspecified, shows all results from ripgrep.',
+      'Keep only the first N lines or entries, as "| head -N" would, in every output mode: output lines for content, paths for files_with_matches, entries for count. 0 or leaving it out means no limit.',
     ),
     offset: num(
-      'Skips this many lines or entries before head_limit applies, like "| tail -n +N | head -N", in every output mode. Defaults to 0.',
+      'How many lines or entries to drop before head_limit is applied, as "| tail -n +N | head -N" would, in every output mode. 0 by default.',
     ),
     multiline: bool(
-      "Enable multiline mode where . matches newlines and patterns can span lines (rg -U --multiline-dotall). Default: false.",
+      "Let a pattern span several lines, with . matching newlines too (rg -U --multiline-dotall). Off by default.",
     ),
   },
   ["pattern"],
@@ -114,7 +113,7 @@ export const grepSchema = object(
 export const todoWriteSchema = object(
   {
     todos: {
-      description: "The updated todo list",
+      description: "The whole todo list as it stands after this update",
       type: "array",
       items: {
         type: "object",
@@ -133,8 +132,8 @@ export const todoWriteSchema = object(
 
 export const skillSchema = object(
   {
-    skill: str('The skill name. E.g., "pdf" or "release"'),
-    args: str("Optional arguments for the skill"),
+    skill: str('Which skill to run, by name, such as "pdf", "commit" or "review-pr"'),
+    args: str("Arguments handed to the skill, if any"),
   },
   ["skill"],
 );
