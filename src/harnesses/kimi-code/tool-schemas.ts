@@ -3,7 +3,7 @@
  * `toJSONSchema(draft-7, io: input)` with every object closed (`additionalProperties: false`),
  * so keys come in zod's order (`$schema, type, properties, required, additionalProperties`;
  * a required property lists `type` first, an optional one `description` first). Parameter
- * descriptions are upstream's exact strings.
+ * descriptions are our wording of upstream's, with its defaults, limits and examples.
  *
  * Sources: OI `codex-rs/core/src/harness/kimi_code_tools.json` (captured from the product)
  * and MoonshotAI/kimi-code `packages/agent-core-v2/src/agent/tools/{os/bash,os/read,os/write,
@@ -25,29 +25,25 @@ function object(properties: Record<string, unknown>, required: string[]) {
 }
 
 const ignoredFiles = (verb: string) =>
-  `Also ${verb} ` +
-  "files excluded by ignore files such as `.gitignore`, `.ignore`, and `.rgignore` (for example `node_modules` or build outputs). Sensitive files (such as `.env`) remain filtered out for safety. VCS metadata directories (`.git` and similar) are always skipped, even when this is true. Defaults to false.";
+  `When true, ${verb} files that \`.gitignore\`, \`.ignore\` or \`.rgignore\` would leave out, such as \`node_modules\` or build output. ` +
+  "Sensitive files like `.env` stay hidden for safety, and version-control directories such as `.git` are skipped even when this is set. False by default.";
 
 export const bashSchema = object(
   {
-    command: { type: "string", minLength: 1, description: "The command to execute." },
-    cwd: optStr(
-      "The working directory in which to run the command. When omitted, the command runs in the session's working directory.",
-    ),
+    command: { type: "string", minLength: 1, description: "Shell command to run." },
+    cwd: optStr("Directory to run the command in; the session's working directory if left out."),
     timeout: {
       default: 60,
       description:
-        "Optional timeout in seconds for the command to execute. Foreground default 60s, max 300s. Background default 600s, max 86400s. Ignored for background commands when disable_timeout=true.",
+        "Optional time limit in seconds. Foreground commands: 60s unless given, at most 300s. Background commands: 600s unless given, at most 86400s, and none at all with disable_timeout=true.",
       type: "integer",
       exclusiveMinimum: 0,
       maximum: MAX_INT,
     },
-    description: optStr(
-      "A short description for the background task. Required when run_in_background is true.",
-    ),
-    run_in_background: optBool("Whether to run the command as a background task."),
+    description: optStr("Brief label for the background task; needed whenever run_in_background is true."),
+    run_in_background: optBool("Start the command in the background rather than waiting for it to finish."),
     disable_timeout: optBool(
-      "If true, do not apply a timeout to the command. Only applies when run_in_background is true.",
+      "When true, the command gets no time limit. Has an effect only together with run_in_background.",
     ),
   },
   ["command"],
@@ -56,27 +52,29 @@ export const bashSchema = object(
 export const editSchema = object(
   {
     path: str(
-      "Path to the text file to edit. Relative paths resolve against the working directory; a path outside the working directory must be absolute.",
+      "Text file to edit. A relative path is taken from the working directory; anything outside the working directory needs an absolute path.",
     ),
     old_string: {
       type: "string",
       minLength: 1,
       description:
-        "Exact content to replace from the Read output view, without the line-number prefix. Use LF for pure CRLF files; use actual \\r escapes where Read shows \\r.",
+        "The text to replace, exactly as Read displays it, minus the line-number prefix. In a file whose line endings are all CRLF write plain LF; where Read shows \\r, write a real \\r escape.",
     },
     new_string: str(
-      "Replacement text in the same Read output view. LF is written back as CRLF only for pure CRLF files.",
+      "The new text, in the same form as Read displays. LF turns into CRLF on writing only in files whose line endings are all CRLF.",
     ),
-    replace_all: optBool("Set true only when every occurrence of old_string should be replaced."),
+    replace_all: optBool(
+      "Replace all occurrences of old_string; leave it off unless every one has to change.",
+    ),
   },
   ["path", "old_string", "new_string"],
 );
 
 export const globSchema = object(
   {
-    pattern: str("Glob pattern to match files."),
+    pattern: str("Glob that file paths must match."),
     path: optStr(
-      "Directory to search. Accepts an absolute path, or a path relative to the current working directory. Defaults to the current working directory.",
+      "Directory to search in, absolute or relative to the current working directory, which is also where the search runs when this is left out.",
     ),
     include_ignored: optBool(ignoredFiles("match")),
     include_dirs: optBool(
@@ -88,41 +86,39 @@ export const globSchema = object(
 
 export const grepSchema = object(
   {
-    pattern: str("Regular expression to search for."),
+    pattern: str("The regular expression to look for."),
     path: optStr(
-      "File or directory to search. Accepts an absolute path, or a path relative to the current working directory. Omit to search the current working directory. Use Read instead when you already know a concrete file path and need its contents.",
+      "File or directory to search, absolute or relative to the current working directory; the current working directory when left out. If you already know which file you want and need what is in it, use Read instead.",
     ),
     glob: optStr(
-      "Optional glob filter for which files to search, e.g. `*.ts`. Matched against each file's full absolute path, so a path-anchored pattern like `src/**/*.ts` silently matches nothing — use a basename pattern (`*.ts`), or anchor with `**/` (`**/src/**/*.ts`). To scope the search to a directory, use `path` instead.",
+      "Optional glob choosing which files to search, such as `*.ts`. It is compared with each file's complete absolute path; hence a pattern tied to a relative folder (`src/**/*.ts`) finds nothing, without any warning: write a file-name pattern (`*.ts`) or begin it with `**/` (`**/src/**/*.ts`). To keep the search inside one directory, set `path` instead.",
     ),
     type: optStr(
-      "Optional ripgrep file type filter, such as ts or py. Prefer this over `glob` when filtering by language or file kind: it is more efficient and less error-prone than an equivalent glob pattern.",
+      "Optional ripgrep file type, for example ts or py. To narrow the search by language or kind of file, choose this over `glob`: it is faster and harder to get wrong than the matching glob pattern.",
     ),
     output_mode: {
       description:
-        "Shape of the result. `content` shows matching lines (honors `-A`, `-B`, `-C`, `-n`, and `head_limit`); `files_with_matches` shows only the paths of files that contain a match, most-recently-modified first (honors `head_limit`); `count_matches` shows per-file match counts as `path:count` lines, preceded by an aggregate total line. Defaults to `files_with_matches`.",
+        "How results are presented. `content`: the matching lines (uses `-A`, `-B`, `-C`, `-n` and `head_limit`). `files_with_matches`: only the paths of files with a match, most recently modified first (uses `head_limit`). `count_matches`: one `path:count` line per file, after a line with the overall total. `files_with_matches` when left out.",
       type: "string",
       enum: ["content", "files_with_matches", "count_matches"],
     },
-    "-i": optBool("Perform a case-insensitive search. Defaults to false."),
+    "-i": optBool("Ignore case when matching. False by default."),
     "-n": optBool(
-      "Prefix each matching line with its line number. Applies only when `output_mode` is `content`. Defaults to true.",
+      "Put the line number in front of each matching line. Used only with `output_mode` `content`. True by default.",
     ),
-    "-A": optCount("Number of lines to show after each match. Applies only when `output_mode` is `content`."),
-    "-B": optCount(
-      "Number of lines to show before each match. Applies only when `output_mode` is `content`.",
-    ),
+    "-A": optCount("Lines of context to include after each match. Used only with `output_mode` `content`."),
+    "-B": optCount("Lines of context to include before each match. Used only with `output_mode` `content`."),
     "-C": optCount(
-      "Number of lines to show before and after each match. Applies only when `output_mode` is `content`; takes precedence over `-A` and `-B`.",
+      "Lines of context to include on both sides of each match. Used only with `output_mode` `content`, and wins over `-A` and `-B`.",
     ),
     head_limit: optCount(
-      "Limit output to the first N lines/entries after offset. Defaults to 250. Pass 0 for unlimited.",
+      "Show at most N lines/entries, counted from offset. 250 unless given; 0 removes the limit.",
     ),
     offset: optCount(
-      "Number of leading lines/entries to skip before applying `head_limit`. Use it together with `head_limit` to page through large result sets. Defaults to 0.",
+      "How many lines/entries to skip before `head_limit` is applied. Pair it with `head_limit` to page through long results. 0 by default.",
     ),
     multiline: optBool(
-      "Enable multiline matching, where the pattern can span line boundaries and `.` also matches newlines. Defaults to false.",
+      "Let the pattern match across line breaks, with `.` matching newlines as well. False by default.",
     ),
     include_ignored: optBool(ignoredFiles("search")),
   },
@@ -132,11 +128,11 @@ export const grepSchema = object(
 export const readSchema = object(
   {
     path: str(
-      "Path to a text file. Relative paths resolve against the working directory; a path outside the working directory must be absolute. Directories are not supported; use `ls` via Bash for a known directory, or Glob for pattern search.",
+      "Text file to read. A relative path is taken from the working directory; outside the working directory the path must be absolute. Directories cannot be read: list a known one with `ls` through Bash, or find files by pattern with Glob.",
     ),
     line_offset: {
       description:
-        "The line number to start reading from. Omit to start at line 1. Negative values read from the end of the file; the absolute value cannot exceed 1000.",
+        "Line to begin reading at; line 1 when left out. A negative number counts back from the end of the file, down to -1000 at most.",
       anyOf: [
         { type: "integer", minimum: 1, maximum: MAX_INT },
         { type: "integer", minimum: -1000, maximum: -1 },
@@ -144,7 +140,7 @@ export const readSchema = object(
     },
     n_lines: {
       description:
-        "The number of lines to read; the tool also applies its internal cap. Omit to read up to the internal cap of 1000 lines.",
+        "How many lines to read, still bounded by the tool's own cap. Left out, it reads up to that cap of 1000 lines.",
       type: "integer",
       exclusiveMinimum: 0,
       maximum: MAX_INT,
@@ -159,16 +155,16 @@ export const todoListSchema = {
   properties: {
     todos: {
       description:
-        "The updated todo list. Omit to read the current todo list without making changes. Pass an empty array to clear the list.",
+        "The whole todo list after your changes. Leave it out to see the current list without changing it; an empty array clears it.",
       type: "array",
       items: {
         type: "object",
         properties: {
-          title: { type: "string", minLength: 1, description: "Short, actionable title for the todo." },
+          title: { type: "string", minLength: 1, description: "A brief title that says what to do." },
           status: {
             type: "string",
             enum: ["pending", "in_progress", "done"],
-            description: "Current status of the todo.",
+            description: "Where this item stands now.",
           },
         },
         required: ["title", "status"],
@@ -182,14 +178,14 @@ export const todoListSchema = {
 export const writeSchema = object(
   {
     path: str(
-      "Path to the file to create, append to, or completely overwrite. Relative paths resolve against the working directory; a path outside the working directory must be absolute. Missing parent directories are created automatically.",
+      "File to create, replace entirely, or append to. A relative path is taken from the working directory; outside it the path must be absolute. Parent directories that do not exist yet are made.",
     ),
     content: str(
-      "Raw full file content to write exactly as provided. This does not use the Read/Edit text view.",
+      "The complete raw content, written exactly as given; the Read/Edit text view plays no part here.",
     ),
     mode: {
       description:
-        "Write mode. Defaults to overwrite. append adds content to the end exactly as provided and does not add a newline.",
+        "overwrite (the default) replaces the file; append puts content at its end exactly as given, with no newline added.",
       type: "string",
       enum: ["overwrite", "append"],
     },
