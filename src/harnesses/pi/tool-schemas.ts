@@ -22,9 +22,9 @@ export const readSchema = {
   type: "object",
   required: ["path"],
   properties: {
-    path: { type: "string", description: "Path of the file to read (relative or absolute)" },
-    offset: { type: "number", description: "Line to start reading from (1-indexed)" },
-    limit: { type: "number", description: "Maximum number of lines to return" },
+    path: { type: "string", description: "File to read, by relative or absolute path" },
+    offset: { type: "number", description: "First line to read, counting from 1" },
+    limit: { type: "number", description: "Read no more than this many lines" },
   },
 };
 
@@ -32,8 +32,8 @@ export const bashSchema = {
   type: "object",
   required: ["command"],
   properties: {
-    command: { type: "string", description: "The bash command to run" },
-    timeout: { type: "number", description: "Timeout in seconds (optional; by default there is none)" },
+    command: { type: "string", description: "Command line for bash to run" },
+    timeout: { type: "number", description: "Optional time limit in seconds; none unless given" },
   },
 };
 
@@ -41,11 +41,11 @@ export const editSchema = {
   type: "object",
   required: ["path", "edits"],
   properties: {
-    path: { type: "string", description: "Path of the file to edit (relative or absolute)" },
+    path: { type: "string", description: "File to edit, by relative or absolute path" },
     edits: {
       type: "array",
       description:
-        "One or more targeted replacements, each matched against the original file rather than one after another. No overlapping or nested edits: changes to the same block or nearby lines belong in one edit.",
+        "Targeted replacements (at least one), each matched against the original file rather than one after another. No overlapping or nested edits: changes to the same block or nearby lines belong in one edit.",
       items: {
         type: "object",
         required: ["oldText", "newText"],
@@ -53,7 +53,7 @@ export const editSchema = {
           oldText: {
             type: "string",
             description:
-              "Exact text this replacement targets. It must be unique in the original file and must not overlap any other edits[].oldText of the same call.",
+              "The exact text to replace. It has to occur only once in the original file, and no other edits[].oldText in this call may overlap it.",
           },
           newText: { type: "string", description: "Text that replaces oldText in this edit." },
         },
@@ -68,7 +68,7 @@ export const writeSchema = {
   type: "object",
   required: ["path", "content"],
   properties: {
-    path: { type: "string", description: "Path of the file to write (relative or absolute)" },
-    content: { type: "string", description: "The content to write" },
+    path: { type: "string", description: "File to write, by relative or absolute path" },
+    content: { type: "string", description: "Text to put in the file" },
   },
 };
