@@ -94,6 +94,11 @@ describe("Grep", () => {
   it("shows matching lines in content mode", async () => {
     const { output } = await call("Grep", { pattern: "foo\\(", output_mode: "content", "-n": true });
     expect(output).toMatch(/a\.ts:2:foo\(\);$/);
+    // Numbered unless `-n` is false, as in Claude Code 2.1.44.
+    expect((await call("Grep", { pattern: "foo\\(", output_mode: "content" })).output).toBe(output);
+    expect((await call("Grep", { pattern: "foo\\(", output_mode: "content", "-n": false })).output).toMatch(
+      /a\.ts:foo\(\);$/,
+    );
     expect((await call("Grep", { pattern: "zzz", output_mode: "content" })).output).toBe("No matches found");
   });
 

@@ -69,7 +69,8 @@ export function grepTool(): Tool<Args> {
           outputMode: mode,
           before: mode === "content" ? (context ?? args["-B"] ?? undefined) : undefined,
           after: mode === "content" ? (context ?? args["-A"] ?? undefined) : undefined,
-          lineNumbers: mode === "content" && !!args["-n"],
+          // Claude Code 2.1.44 numbers content lines unless told not to.
+          lineNumbers: mode === "content" && args["-n"] !== false,
           headLimit: args.head_limit ? args.head_limit + skip : undefined,
         });
       } catch (error) {
@@ -119,7 +120,7 @@ async function newestFirst(files: string[]): Promise<string[]> {
 function grepTitle(args: Args, searchPath: string): string {
   const parts = ["grep"];
   if (args["-i"]) parts.push("-i");
-  if (args["-n"]) parts.push("-n");
+  if (args.output_mode === "content" && args["-n"] !== false) parts.push("-n");
   for (const flag of ["-A", "-B", "-C"] as const) if (args[flag] != null) parts.push(`${flag} ${args[flag]}`);
   if (args.context != null) parts.push(`-C ${args.context}`);
   if (args.output_mode === "files_with_matches" || !args.output_mode) parts.push("-l");

@@ -92,7 +92,7 @@ export const grepSchema = object(
     "-A": num(`Lines of context to print after each match (rg -A). ${CONTENT_ONLY}`),
     "-C": num("Same as context."),
     context: num(`Lines of context to print on both sides of each match (rg -C). ${CONTENT_ONLY}`),
-    "-n": bool(`Prefix each matching line with its line number (rg -n). ${CONTENT_ONLY}`),
+    "-n": bool(`Prefix each matching line with its line number (rg -n); true unless set. ${CONTENT_ONLY}`),
     "-i": bool("Match regardless of case (rg -i)"),
     type: str(
       "Restrict the search to one ripgrep file type (rg --type), such as js, py, rust, go or java. For standard file types this is more efficient than a glob filter.",
