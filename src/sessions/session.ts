@@ -4,6 +4,7 @@ import { chooseHarness, findHarness, harnessProblem, pinnedText } from "../harne
 import type { Harness, HarnessContext, HarnessSession } from "../harnesses/types.js";
 import type { ContentBlock, HistoryEvent, HistoryEventOf, StopReason } from "../store/events.js";
 import type { SessionRecord } from "../store/types.js";
+import { BackgroundProcesses } from "../tools/exec/background-processes.js";
 import { sandboxSummary } from "../tools/sandbox/sandbox-summary.js";
 import type { Tool } from "../tools/types.js";
 import { type Compactor, sessionCompactor } from "./auto-compact.js";
@@ -42,6 +43,8 @@ export class Session {
   private readonly fit: WindowFitGate;
   /** Whether to use the project's own config: asked at the first prompt, or answered by `/trust`. */
   readonly trust: TrustPrompt;
+  /** Commands that run on between tool calls; each lives for its turn or for the session. */
+  readonly background = new BackgroundProcesses();
 
   constructor(
     public record: SessionRecord,
@@ -148,10 +151,10 @@ export class Session {
     this.controller?.abort();
   }
 
-  /** Cancels any running work and stops the session's MCP servers (with their process trees). */
+  /** Cancels any running work and stops the session's MCP servers and background commands (with their process trees). */
   async close(): Promise<void> {
     this.cancel();
-    await this.deps.mcp.close();
+    await Promise.all([this.deps.mcp.close(), this.background.killAll()]);
   }
 
   /** One paragraph on whether commands are confined, for `/status`. */
@@ -228,6 +231,11 @@ export class Session {
       ]);
       throw error instanceof TurnError ? error : new TurnError(message, "internal");
     } finally {
+      // The turn's signal ends with the turn, however it ended: whatever the turn left running
+      // (a command a harness keeps in the background between calls, as Codex does) stops now, and
+      // the turn answers once it is gone.
+      controller.abort();
+      await this.background.settled();
       syncAfterAnswer(this.deps.store, (text) => this.notice("warning", text));
       this.runningTurn = undefined;
       this.controller = undefined;
@@ -296,6 +304,7 @@ export class Session {
         sessionId: this.id,
         where: () => ({ cwd: this.record.cwd, roots: this.roots(), mode: this.mode }),
         workspace: this.deps.workspace,
+        background: this.background,
         store: this.deps.store,
         client: this.client,
         live: (callId) => this.runningTurn === turnId && !this.finishedCalls.has(callId),

@@ -1,6 +1,7 @@
 import type { Mode } from "../config/types.js";
 import type { HistoryEventOf } from "../store/events.js";
 import type { Store } from "../store/types.js";
+import type { BackgroundProcesses } from "../tools/exec/background-processes.js";
 import type { Tool, ToolContext, ToolResult } from "../tools/types.js";
 import type { TurnOptions } from "./run-turn.js";
 import type { SessionWorkspace } from "./session-deps.js";
@@ -21,6 +22,8 @@ export function turnTools(o: {
   /** Read at each call: the mode and the roots may change while a turn runs. */
   where(): { cwd: string; roots: string[]; mode: Mode };
   workspace: SessionWorkspace;
+  /** The session's background processes (they outlive a call, some a turn). */
+  background: BackgroundProcesses;
   store: Store;
   client: ClientPort | undefined;
   /** Whether progress for this call may still be shown. */
@@ -41,6 +44,7 @@ export function turnTools(o: {
       signal,
       fs: workspace.fs,
       exec: workspace.sandbox.exec({ mode, roots, escalated: options?.unconfined ?? false }),
+      background: o.background,
       onProgress: (chunk) => progress.add(chunk),
     };
   };

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Capability, DisplayContent, Location, PlanEntry, ToolKind } from "../store/events.js";
+import type { BackgroundProcesses } from "./exec/background-processes.js";
 
 /**
  * Access to the content of workspace files: every tool reads and writes them through this port.
@@ -73,9 +74,12 @@ export interface ToolContext {
   cwd: string;
   /** Workspace roots: cwd first, then additional directories. */
   roots: string[];
+  /** The turn's signal: it aborts when the turn is cancelled and when the turn ends. */
   signal: AbortSignal;
   fs: FsPort;
   exec: ExecPort;
+  /** The session's commands that run on between calls; killed when the session closes. */
+  background: BackgroundProcesses;
   /** Live progress for the editor (e.g. command output so far). */
   onProgress(text: string): void;
 }

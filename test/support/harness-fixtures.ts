@@ -5,6 +5,7 @@ import type { Harness, HarnessContext } from "../../src/harnesses/types.js";
 import { type ChatMessage, chatBody, chatTool } from "../../src/providers/chat-wire.js";
 import type { ModelRequest } from "../../src/providers/model-request.js";
 import type { HistoryEvent } from "../../src/store/events.js";
+import { BackgroundProcesses } from "../../src/tools/exec/background-processes.js";
 import { createLocalExec } from "../../src/tools/exec/run-command.js";
 import { createLocalFs } from "../../src/tools/local-fs.js";
 import type { ExecResult, Tool, ToolContext, ToolResult } from "../../src/tools/types.js";
@@ -47,6 +48,7 @@ export function toolContext(cwd: string, overrides: Partial<ToolContext> = {}): 
     signal: new AbortController().signal,
     fs: createLocalFs(),
     exec: createLocalExec(),
+    background: new BackgroundProcesses(),
     onProgress: () => {},
     ...overrides,
   };

@@ -67,8 +67,11 @@ export class BoundedOutput {
     this.#tailFilled = Math.min(cap, this.#tailFilled + src.length);
   }
 
-  /** Decodes what was kept. The cut never splits a multi-byte character into garbage. */
-  finish(): BoundedText {
+  /**
+   * Decodes what was kept. The cut never splits a multi-byte character into garbage. `gap` is
+   * what stands between head and tail when bytes were dropped (default: an omission note).
+   */
+  finish(gap: (droppedBytes: number) => string = omissionNote): BoundedText {
     const totalLines = this.#newlines + (this.#totalBytes > 0 && this.#lastByte !== 10 ? 1 : 0);
     const head = Buffer.concat(this.#head, this.#headBytes);
     const tail = this.#tailBytes();
@@ -83,7 +86,7 @@ export class BoundedOutput {
     const keptHead = head.subarray(0, completeUtf8Prefix(head));
     const keptTail = tail.subarray(utf8StartOffset(tail));
     const droppedBytes = this.#totalBytes - keptHead.length - keptTail.length;
-    const text = `${keptHead.toString("utf8")}\n[… ${droppedBytes} bytes omitted …]\n${keptTail.toString("utf8")}`;
+    const text = `${keptHead.toString("utf8")}${gap(droppedBytes)}${keptTail.toString("utf8")}`;
     return { text, droppedBytes, totalBytes: this.#totalBytes, totalLines };
   }
 
@@ -92,6 +95,10 @@ export class BoundedOutput {
     if (this.#tailFilled < this.#tailCap) return this.#tail.subarray(0, this.#tailFilled);
     return Buffer.concat([this.#tail.subarray(this.#tailPos), this.#tail.subarray(0, this.#tailPos)]);
   }
+}
+
+function omissionNote(droppedBytes: number): string {
+  return `\n[… ${droppedBytes} bytes omitted …]\n`;
 }
 
 /** Length of `bytes` without a trailing, incomplete UTF-8 sequence. */
