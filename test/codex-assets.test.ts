@@ -3,8 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadAgentsMd } from "../src/context/agents-md.js";
+import { filesystemElement } from "../src/harnesses/codex/filesystem-element.js";
 import { permissionsBlock } from "../src/harnesses/codex/permissions-block.js";
-import { agentsMdBlock, environmentContext } from "../src/harnesses/shared/codex-core/context-blocks.js";
+import {
+  agentsMdBlock,
+  environmentContext,
+  skillsBlock,
+} from "../src/harnesses/shared/codex-core/context-blocks.js";
 import {
   applyPatchSchema,
   shellCommandSchema,
@@ -164,16 +169,24 @@ describe("context blocks", () => {
     );
   });
 
-  it("states each mode in Codex's sandbox_mode / approval_policy terms", () => {
+  it("states each mode in Codex 0.171's sandbox_mode / approval policy terms", () => {
     const modes = {
-      "read-only": ["`sandbox_mode` is `read-only`", "`approval_policy` is `unless-trusted`", "restricted"],
+      "read-only": [
+        "`sandbox_mode` is `read-only`",
+        "Approval policy is currently on-request",
+        "# Escalation Requests",
+      ],
       "workspace-write": [
         "`sandbox_mode` is `workspace-write`",
-        "`approval_policy` is `unless-trusted`",
-        "restricted",
+        "Approval policy is currently on-request",
+        "# Escalation Requests",
       ],
-      auto: ["`sandbox_mode` is `workspace-write`", "# Escalation Requests", "restricted"],
-      "full-access": ["`sandbox_mode` is `danger-full-access`", "`approval_policy` is `never`", "enabled"],
+      auto: ["`sandbox_mode` is `workspace-write`", "# Escalation Requests", "## prefix_rule guidance"],
+      "full-access": [
+        "`sandbox_mode` is `danger-full-access`",
+        "Approval policy is currently never",
+        "enabled",
+      ],
     } as const;
     for (const [mode, parts] of Object.entries(modes)) {
       const block = permissionsBlock({ mode: mode as keyof typeof modes });
@@ -181,12 +194,69 @@ describe("context blocks", () => {
       expect(block.endsWith("\n</permissions instructions>")).toBe(true);
       for (const part of parts) expect(block).toContain(part);
     }
+    // Codex's on-request shape: the escalation section follows the sandbox line directly.
+    expect(permissionsBlock({ mode: "auto" }).split("\n")[2]).toBe("# Escalation Requests");
+    expect(permissionsBlock({ mode: "full-access" })).not.toContain("Escalation");
     expect(permissionsBlock({ mode: "auto", sandboxed: false })).toBe(
       permissionsBlock({ mode: "workspace-write" }),
     );
     expect(permissionsBlock({ mode: "workspace-write", writableRoots: ["/w/b", "/w/a"] })).toMatch(
-      /\n The writable roots are `\/w\/a`, `\/w\/b`\.\n<\/permissions instructions>$/,
+      /\n The writable roots are `\/w\/b`, `\/w\/a`, `\/tmp`\.\n<\/permissions instructions>$/,
     );
+  });
+});
+
+describe("Codex 0.171's <filesystem> element", () => {
+  it("says what the sandbox enforces in each mode", () => {
+    const roots = ["/w/app", "/w/lib"];
+    expect(filesystemElement({ mode: "full-access", roots, sandboxed: false })).toBe(
+      '<filesystem><workspace_roots><root>/w/app</root><root>/w/lib</root></workspace_roots><permission_profile type="disabled"><file_system type="unrestricted" /></permission_profile></filesystem>',
+    );
+    expect(filesystemElement({ mode: "read-only", roots, sandboxed: true })).toBe(
+      '<filesystem><workspace_roots><root>/w/app</root><root>/w/lib</root></workspace_roots><permission_profile type="managed"><file_system type="restricted"><entry access="read"><special>:root</special></entry></file_system></permission_profile></filesystem>',
+    );
+    expect(filesystemElement({ mode: "workspace-write", roots: ["/w/app"], sandboxed: true })).toBe(
+      '<filesystem><workspace_roots><root>/w/app</root></workspace_roots><permission_profile type="managed"><file_system type="restricted"><entry access="read"><special>:root</special></entry><entry access="write"><path>/w/app</path></entry><entry access="write"><special>:slash_tmp</special></entry><entry access="read"><path>/w/app/.git</path></entry></file_system></permission_profile></filesystem>',
+    );
+    // No working sandbox: nothing is enforced, and the element does not pretend otherwise.
+    expect(filesystemElement({ mode: "workspace-write", roots, sandboxed: false })).toContain(
+      'type="disabled"',
+    );
+  });
+
+  it("closes <environment_context> and escapes paths", () => {
+    const text = environmentContext({
+      cwd: "/w/a&b",
+      filesystem: filesystemElement({ mode: "full-access", roots: ["/w/a&b"], sandboxed: false }),
+    });
+    expect(text.split("\n")).toEqual([
+      "<environment_context>",
+      "  <cwd>/w/a&amp;b</cwd>",
+      '  <filesystem><workspace_roots><root>/w/a&amp;b</root></workspace_roots><permission_profile type="disabled"><file_system type="unrestricted" /></permission_profile></filesystem>',
+      "</environment_context>",
+    ]);
+  });
+});
+
+describe("Codex's skills section", () => {
+  const skills = [
+    { name: "lint", description: "Fix lint errors.", path: "/p/.agents/skills/lint/SKILL.md" },
+    { name: "notes", description: "Write notes.", path: "/home/u/.agents/skills/notes/SKILL.md" },
+  ];
+
+  it("lists the skills by root alias, the usage rules only where the family has them", () => {
+    const block = skillsBlock(skills);
+    expect(block).toContain(
+      "### Skill roots\n- `r0` = `/p/.agents/skills`\n- `r1` = `/home/u/.agents/skills`\n",
+    );
+    expect(block).toContain(
+      "### Available skills\n- lint: Fix lint errors. (file: r0/lint/SKILL.md)\n- notes: Write notes. (file: r1/notes/SKILL.md)\n</skills_instructions>",
+    );
+    expect(block).not.toContain("### How to use skills");
+    expect(skillsBlock(skills, { howTo: true })).toMatch(
+      /\(file: r1\/notes\/SKILL\.md\)\n### How to use skills\n[\s\S]+\n<\/skills_instructions>$/,
+    );
+    expect(skillsBlock([])).toBe("");
   });
 });
 

@@ -51,12 +51,22 @@ function literalPatches({ file, text }: Asset): Example[] {
   return examples;
 }
 
-/** Patches inside a JSON string on one line, as in `{"input":"*** Begin Patch\n…"}`. */
+/**
+ * Patches inside a JSON string on one line: the whole string (`{"input":"*** Begin Patch\n…"}`)
+ * or an `apply_patch` heredoc sent as a command (`{"cmd":"apply_patch <<'EOF'\n*** Begin Patch\n…\nEOF"}`).
+ */
 function inlinePatches({ file, text }: Asset): Example[] {
   const examples: Example[] = [];
-  for (const match of text.matchAll(/"(\*\*\* Begin Patch\\n(?:[^"\\\n]|\\.)*)"/g)) {
+  for (const match of text.matchAll(/"((?:[^"\\\n]|\\.)*\*\*\* Begin Patch\\n(?:[^"\\\n]|\\.)*)"/g)) {
     const line = text.slice(0, match.index).split("\n").length;
-    examples.push({ where: `${file}:${line}`, patch: JSON.parse(`"${match[1]}"`) as string });
+    const value = JSON.parse(`"${match[1]}"`) as string;
+    const patch =
+      /^(?:apply_patch <<'(\w+)'\n)?(\*\*\* Begin Patch\n[\s\S]*\*\*\* End Patch\n?)(?:\1\n?)?$/.exec(value);
+    if (!patch)
+      throw new Error(
+        `${file}:${line}: a JSON patch example that is neither a patch nor an apply_patch heredoc`,
+      );
+    examples.push({ where: `${file}:${line}`, patch: (patch[2] ?? "").replace(/\n$/, "") });
   }
   return examples;
 }
@@ -170,13 +180,17 @@ describe("patch examples in prompt and tool-description assets", () => {
       "src/harnesses/codex/prompt.md",
       "src/harnesses/shared/codex-core/tools/apply-patch.md",
     ]);
-    expect(sketches.length).toBe(4);
+    expect(sketches.length).toBe(2);
   });
 
-  it("misses no `*** Begin Patch` in any asset (each is an example or the grammar's Begin rule)", () => {
+  it("misses no `*** Begin Patch` in any asset (each is an example or a grammar's Begin rule)", () => {
     for (const asset of all) {
       const mentions = asset.text.split("*** Begin Patch").length - 1;
-      const grammarRules = asset.text.split('Begin := "*** Begin Patch"').length - 1;
+      const grammarRules =
+        asset.text.split('Begin := "*** Begin Patch"').length -
+        1 +
+        asset.text.split('begin_patch: "*** Begin Patch"').length -
+        1;
       const found = literalPatches(asset).length + inlinePatches(asset).length;
       expect({ file: asset.file, found: found + grammarRules }).toEqual({
         file: asset.file,

@@ -26,6 +26,7 @@ export function mcpNames(name: string | undefined, title: string, builtin: strin
 
 /** Harnesses tell the model a command's exit code in their own words; these are the shapes in use. */
 const EXIT_CODE_PATTERNS = [
+  /^Process exited with code (-?\d+)$/m,
   /^exit code:? (-?\d+)\b/im,
   /<returncode>(-?\d+)<\/returncode>/,
   /\bexit code:? (-?\d+)/i,

@@ -27,6 +27,8 @@ export async function captureOurs(options: {
   harness: string;
   model: string;
   wire: string;
+  /** Give the session one user skill (for originals that always list bundled skills). */
+  skill?: boolean;
 }): Promise<Summary> {
   const root = tempDir("oi-fidelity-");
   const ws = path.join(root, "ws");
@@ -34,6 +36,13 @@ export async function captureOurs(options: {
   const out = path.join(root, "out");
   mkdirSync(ws);
   mkdirSync(home);
+  if (options.skill) {
+    mkdirSync(path.join(home, "skills/release-notes"), { recursive: true });
+    writeFileSync(
+      path.join(home, "skills/release-notes/SKILL.md"),
+      "---\nname: release-notes\ndescription: Drafts release notes from the commits since the last tag.\n---\n\nRead `git log` since the last tag and group the changes.\n",
+    );
+  }
   writeFileSync(path.join(ws, "notes.txt"), "alpha\nbeta\ngamma\ndelta\nepsilon\n");
   const git = (...args: string[]) => execFileSync("git", args, { cwd: ws, stdio: "ignore" });
   git("init", "-q");

@@ -1,19 +1,25 @@
-import type { Message } from "../../providers/model-request.js";
+import type { Message, TextPart, ToolSpec } from "../../providers/model-request.js";
+import type { Tool } from "../../tools/types.js";
 import { renderChatMessages } from "../shared/chat-messages.js";
 import { agentsMdBlock, environmentContext, skillsBlock } from "../shared/codex-core/context-blocks.js";
 import { applyPatchTool } from "../shared/codex-core/tools/apply-patch.js";
-import { shellCommandTool } from "../shared/codex-core/tools/shell-command.js";
-import { updatePlanTool } from "../shared/codex-core/tools/update-plan.js";
 import { toolSpecs } from "../shared/tool-specs.js";
-import type { Harness } from "../types.js";
+import type { Harness, HarnessContext } from "../types.js";
+import { type CodexFamily, codexFamily } from "./codex-family.js";
 import { codexInfo } from "./codex-info.js";
+import { filesystemElement } from "./filesystem-element.js";
+import { freeformPatchSpec } from "./freeform-patch.js";
 import { permissionsBlock } from "./permissions-block.js";
-import prompt from "./prompt.md";
+import { execCommandTool } from "./tools/exec-command.js";
+import { writeStdinTool } from "./tools/write-stdin.js";
 
 /**
- * Codex's harness in the form Codex gives models it has no catalog entry for: `shell_command`,
- * `apply_patch` as a function tool and `update_plan`, the base instructions with the patch
- * format, then permissions, AGENTS.md and environment context ahead of the conversation.
+ * Codex CLI 0.171's harness, per model family (codex-family.ts): `exec_command` and
+ * `write_stdin` over sessions that may outlive a call (within the turn), `apply_patch` as a
+ * freeform tool for the gpt-5 family and through the shell for every other model. On Responses
+ * the base prompt is the first developer message and the skills and permissions the second,
+ * then one user message with AGENTS.md and `<environment_context>`; Chat gets the same text with
+ * the instructions in its system message.
  */
 export const codexHarness: Harness = {
   ...codexInfo,
@@ -21,42 +27,75 @@ export const codexHarness: Harness = {
   output: { foreignMaxChars: 10_000 },
   // Codex: auto-compact at 90 % of the window (`model_auto_compact_token_limit` default).
   compaction: { ratio: 0.9 },
-  open() {
-    const tools = [shellCommandTool(), applyPatchTool(), updatePlanTool()];
+  open(opened) {
+    const family = codexFamily(opened.model);
+    const patch = applyPatchTool({ verification: true });
+    const tools: Tool[] = [
+      execCommandTool({ policy: family.policy }),
+      writeStdinTool({ policy: family.policy }),
+      ...(family.freeformPatch ? [patch] : []),
+    ];
     return {
       tools,
       render({ history, tools, ctx }) {
-        const context: Message[] = [];
-        const user = (text: string): Message => ({ role: "user", content: [{ type: "text", text }] });
-        if (ctx.instructions)
-          context.push(user(agentsMdBlock({ directory: ctx.cwd, text: ctx.instructions })));
-        const skills = skillsBlock(ctx.skills);
-        if (skills) context.push(user(skills));
-        context.push(
-          user(
-            environmentContext({
-              cwd: ctx.cwd,
-              shell: ctx.shell,
-              currentDate: ctx.currentDate,
-              timezone: ctx.timezone,
-            }),
-          ),
+        const conversation = renderChatMessages(history, { tools, harness: "codex" });
+        const specs: ToolSpec[] = toolSpecs(tools, { strict: false }).map((spec) =>
+          spec.name === patch.name && family.freeformPatch ? freeformPatchSpec() : spec,
         );
-        // Without a working sandbox the text must not promise unasked commands in `auto`.
-        const permissions = permissionsBlock({
-          mode: ctx.mode,
-          sandboxed: ctx.sandboxed,
-          writableRoots: ctx.roots,
-        });
+        const prefix = contextBlocks(ctx, family);
+        const responses = ctx.wire === "responses";
+        const developer = (parts: string[]): Message => ({ role: "developer", content: parts.map(text) });
         return {
-          system: [{ type: "text", text: `${prompt}\n\n${permissions}` }],
-          messages: [...context, ...renderChatMessages(history, { tools, harness: "codex" })],
-          tools: toolSpecs(tools, { strict: false }),
-          // Codex keys the prompt cache by conversation id; sent to OpenAI-family models only, as
-          // strict servers of other models may reject a field they do not know.
-          ...(codexInfo.matches(ctx.model) ? { knobs: { promptCacheKey: ctx.sessionId } } : {}),
+          system: responses ? [] : [family.prompt, ...prefix.instructions].map(text),
+          messages: [
+            ...(responses ? [developer([family.prompt]), developer(prefix.instructions)] : []),
+            {
+              role: "user",
+              content: responses ? prefix.context.map(text) : [text(prefix.context.join("\n\n"))],
+            },
+            ...conversation,
+          ],
+          tools: specs,
+          knobs: {
+            ...family.knobs,
+            // Codex keys the prompt cache by conversation. Off Responses only OpenAI's own models get
+            // it: strict Chat servers of other models may refuse a field they do not know.
+            ...(responses || codexInfo.matches(ctx.model) ? { promptCacheKey: ctx.sessionId } : {}),
+          },
         };
       },
     };
   },
 };
+
+function text(value: string): TextPart {
+  return { type: "text", text: value };
+}
+
+/** The instructions (second developer message) and the user context (first user message), in Codex's order. */
+function contextBlocks(
+  ctx: HarnessContext,
+  family: CodexFamily,
+): { instructions: string[]; context: string[] } {
+  const skills = skillsBlock(ctx.skills, { howTo: family.skillsHowTo });
+  // Without a working sandbox the text must not promise unasked commands in `auto`.
+  const permissions = permissionsBlock({
+    mode: ctx.mode,
+    sandboxed: ctx.sandboxed,
+    writableRoots: ctx.roots,
+  });
+  const environment = environmentContext({
+    cwd: ctx.cwd,
+    shell: ctx.shell,
+    currentDate: ctx.currentDate,
+    timezone: ctx.timezone,
+    filesystem: filesystemElement({ mode: ctx.mode, roots: ctx.roots, sandboxed: ctx.sandboxed }),
+  });
+  return {
+    instructions: [...(skills ? [skills] : []), permissions],
+    context: [
+      ...(ctx.instructions ? [agentsMdBlock({ directory: ctx.cwd, text: ctx.instructions })] : []),
+      environment,
+    ],
+  };
+}

@@ -48,12 +48,23 @@ export function adoptCall(
   return intent ? adopt(intent) : undefined;
 }
 
-/** The default adoption: a command becomes a call of this harness's shell tool. */
+/**
+ * The default adoption: a command becomes a call of this harness's shell tool (`command`, or
+ * `cmd` where that is its name), with its directory where the tool takes a `workdir`.
+ */
 export function adoptCommand(tools: readonly Tool[]): Adopt {
   const shell = tools.find((t) => t.capability === "exec");
+  const properties = (shell?.parameters.properties ?? {}) as Record<string, unknown>;
+  const key = "command" in properties || !("cmd" in properties) ? "command" : "cmd";
   return (intent) =>
     shell && intent.capability === "exec" && intent.command !== undefined
-      ? { name: shell.name, arguments: JSON.stringify({ command: intent.command }) }
+      ? {
+          name: shell.name,
+          arguments: JSON.stringify({
+            [key]: intent.command,
+            ...(intent.cwd !== undefined && "workdir" in properties ? { workdir: intent.cwd } : {}),
+          }),
+        }
       : undefined;
 }
 

@@ -20,23 +20,48 @@ export interface TruncateResult {
  * characters removed. The marker is not counted in the budget, as in Codex.
  */
 export function truncateMiddle(text: string, maxBytes: number): TruncateResult {
-  return truncateMiddleCounting(text, maxBytes, 0);
+  return truncateMiddleCounting(text, maxBytes, { dropped: 0, unit: "chars" });
 }
 
-/** `droppedChars` were already removed from the middle of `text` by someone else; they join the count. */
-function truncateMiddleCounting(text: string, maxBytes: number, droppedChars: number): TruncateResult {
-  if (text === "" && droppedChars === 0) return { text, truncated: false };
-  const totalBytes = Buffer.byteLength(text, "utf8") + droppedChars;
-  if (maxBytes <= 0) return { text: marker(countChars(text) + droppedChars), truncated: true };
+/**
+ * The same cut with Codex's token-policy marker, `…N tokens truncated…`: N is the removed bytes
+ * in Codex's approximate tokens (4 bytes each, rounded up), the budget `maxTokens × 4` bytes.
+ * `dropped` bytes were already removed from the middle of `text` by the runner.
+ */
+export function truncateMiddleTokens(text: string, maxTokens: number, dropped = 0): TruncateResult {
+  return truncateMiddleCounting(text, maxTokens * BYTES_PER_TOKEN, { dropped, unit: "tokens" });
+}
+
+/** Codex's token estimate: 4 bytes a token, rounded up (`approx_token_count`). */
+export const BYTES_PER_TOKEN = 4;
+
+export function approxTokens(bytes: number): number {
+  return Math.ceil(bytes / BYTES_PER_TOKEN);
+}
+
+/** `dropped` chars (or bytes, counting tokens) were already removed from the middle of `text`; they join the count. */
+export function truncateMiddleCounting(
+  text: string,
+  maxBytes: number,
+  options: { dropped: number; unit: "chars" | "tokens" },
+): TruncateResult {
+  const { dropped, unit } = options;
+  const marker = (chars: number, bytes: number) =>
+    unit === "chars" ? `…${chars} chars truncated…` : `…${approxTokens(bytes)} tokens truncated…`;
+  if (text === "" && dropped === 0) return { text, truncated: false };
+  const textBytes = Buffer.byteLength(text, "utf8");
+  const totalBytes = textBytes + dropped;
+  if (maxBytes <= 0) return { text: marker(countChars(text) + dropped, totalBytes), truncated: true };
   if (totalBytes <= maxBytes) return { text, truncated: false };
 
   const headBudget = Math.floor(maxBytes / 2);
   const tailBudget = maxBytes - headBudget;
-  const tailStart = Math.max(0, totalBytes - droppedChars - tailBudget);
+  const tailStart = Math.max(0, textBytes - tailBudget);
   let headEnd = 0; // UTF-16 index
   let tailBegin = text.length; // UTF-16 index
   let tailFound = false;
   let removed = 0;
+  let removedBytes = 0;
   let byte = 0;
   let index = 0;
   for (const ch of text) {
@@ -50,19 +75,16 @@ function truncateMiddleCounting(text: string, maxBytes: number, droppedChars: nu
       }
     } else {
       removed++;
+      removedBytes += end - byte;
     }
     byte = end;
     index += ch.length;
   }
   tailBegin = Math.max(tailBegin, headEnd);
   return {
-    text: text.slice(0, headEnd) + marker(removed + droppedChars) + text.slice(tailBegin),
+    text: text.slice(0, headEnd) + marker(removed + dropped, removedBytes + dropped) + text.slice(tailBegin),
     truncated: true,
   };
-}
-
-function marker(removed: number): string {
-  return `…${removed} chars truncated…`;
 }
 
 function utf8Length(codePoint: number): number {
@@ -131,7 +153,7 @@ export function formatExecOutput(result: ExecOutputInput, maxBytes: number = COD
     ? `command timed out after ${Math.floor(result.durationMs)} milliseconds\n${result.output}`
     : result.output;
   const totalLines = dropped > 0 ? result.totalLines + (result.timedOut ? 1 : 0) : countLines(content);
-  const body = truncateMiddleCounting(content, maxBytes, dropped).text;
+  const body = truncateMiddleCounting(content, maxBytes, { dropped, unit: "chars" }).text;
   const exitCode = result.timedOut ? TIMEOUT_EXIT_CODE : (result.exitCode ?? -1);
 
   const sections = [`Exit code: ${exitCode}`, `Wall time: ${wallTimeSeconds(result.durationMs)} seconds`];

@@ -8,8 +8,11 @@ import { runPatch } from "./run-patch.js";
 const Args = z.looseObject({ input: z.string().min(1) });
 type Args = z.infer<typeof Args>;
 
-/** Codex `apply_patch` in its function form (one string argument), for non-freeform models. */
-export function applyPatchTool(): Tool<Args> {
+/**
+ * Codex `apply_patch` in its function form (one string argument); the codex harness renders it
+ * as the freeform tool for its gpt-5 family. `verification`: see `runPatch.apply`.
+ */
+export function applyPatchTool(options: { verification?: boolean } = {}): Tool<Args> {
   return {
     name: "apply_patch",
     description,
@@ -19,6 +22,6 @@ export function applyPatchTool(): Tool<Args> {
     schema: Args,
     preview: (args, ctx) => runPatch.preview(args.input, ctx.cwd, ctx),
     access: (args, ctx) => ({ type: "write", paths: patchPaths(args.input, ctx.cwd) }),
-    execute: (args, ctx) => runPatch.apply(args.input, ctx.cwd, ctx),
+    execute: (args, ctx) => runPatch.apply(args.input, ctx.cwd, ctx, options),
   };
 }

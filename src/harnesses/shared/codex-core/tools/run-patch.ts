@@ -20,8 +20,17 @@ export const runPatch = {
     }
   },
 
-  /** Codex reports patches in its exec output format (exit code, wall time, output). */
-  async apply(patch: string, cwd: string, ctx: ToolContext): Promise<ToolResult> {
+  /**
+   * Codex reports patches in its exec output format (exit code, wall time, output). With
+   * `verification`, a patch that fails before changing anything answers as Codex 0.171 does,
+   * `apply_patch verification failed: <why>`, without that format.
+   */
+  async apply(
+    patch: string,
+    cwd: string,
+    ctx: ToolContext,
+    options: { verification?: boolean } = {},
+  ): Promise<ToolResult> {
     const started = performance.now();
     const report = (exitCode: number, output: string) =>
       formatExecOutput({
@@ -37,8 +46,9 @@ export const runPatch = {
     } catch (error) {
       const applied = error instanceof ApplyPatchError ? error.applied : [];
       const message = error instanceof Error ? error.message : String(error);
+      const verification = options.verification === true && applied.length === 0;
       return {
-        output: report(1, message),
+        output: verification ? `apply_patch verification failed: ${message}` : report(1, message),
         isError: true,
         display: [...diffs(applied), { type: "text", text: message }],
       };
