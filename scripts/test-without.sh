@@ -17,7 +17,7 @@ IFS=: read -r -a dirs <<< "$PATH"
 for dir in "${dirs[@]}"; do
   [ -d "$dir" ] || continue
   for program in "$dir"/*; do
-    name=$(basename "$program")
+    name=${program##*/}
     [ -x "$program" ] && [ ! -d "$program" ] && [ ! -e "$bin/$name" ] || continue
     for h in "${hidden[@]}"; do [ "$name" = "$h" ] && continue 2; done
     ln -s "$program" "$bin/$name"

@@ -125,7 +125,9 @@ describe("config options and modes", () => {
     const status = oi.editor.text(sessionId);
     expect(status).toContain(`Directory: ${cwd}`);
     expect(status).toContain("Model: mock-model");
-    expect(status).toContain("Harness: codex, not pinned to a version yet");
+    expect(status).toContain(
+      "Harness: codex, Codex CLI 0.171.0 (npm:@openai/codex) (automatic: default for mock-model)",
+    );
     expect(status).toContain("Mode: workspace-write");
     // The sandbox line says what this machine has; CI=true insists on bubblewrap.
     expect(status).toMatch(
@@ -193,7 +195,7 @@ describe("history: list, load, resume, close, delete", () => {
     model.reply(
       {
         reasoning: "think",
-        toolCalls: [{ id: "c1", name: "shell_command", arguments: { command: "echo hi" } }],
+        toolCalls: [{ id: "c1", name: "exec_command", arguments: { cmd: "echo hi" } }],
       },
       { text: "All done." },
     );
@@ -216,8 +218,8 @@ describe("history: list, load, resume, close, delete", () => {
     expect(replay.find((u) => u.sessionUpdate === "tool_call")).toMatchObject({
       toolCallId: "c1",
       status: "completed",
-      rawInput: { command: "echo hi" },
-      rawOutput: { output: expect.stringContaining("hi") },
+      rawInput: { cmd: "echo hi" },
+      rawOutput: { output: expect.stringMatching(/\nProcess exited with code 0\n[\s\S]*\nOutput:\nhi\n$/) },
     });
     expect(oi.editor.text(sessionId)).toBe("All done.");
 
@@ -279,7 +281,7 @@ describe("cancellation", () => {
       return new Promise<string>(() => {});
     });
     model.reply({
-      toolCalls: [{ id: "c1", name: "shell_command", arguments: { command: "touch never.txt" } }],
+      toolCalls: [{ id: "c1", name: "exec_command", arguments: { cmd: "touch never.txt" } }],
     });
     const turn = oi.prompt(sessionId, "do it");
     await until(() => asked);
@@ -293,8 +295,9 @@ describe("cancellation", () => {
     const { sessionId } = await oi.newSession();
     const marker = `oi-cancel-${process.pid}-${Date.now()}`;
     const command = `bash -c 'exec -a ${marker} sleep 30' & setsid bash -c 'exec -a ${marker} sleep 30' & wait`;
+    // Codex's longest yield: the call is still waiting for the command when the cancel comes.
     model.reply({
-      toolCalls: [{ id: "c1", name: "shell_command", arguments: { command, timeout_ms: 60_000 } }],
+      toolCalls: [{ id: "c1", name: "exec_command", arguments: { cmd: command, yield_time_ms: 30_000 } }],
     });
     const turn = oi.prompt(sessionId, "wait");
     await until(() => countProcesses(marker) === 2);

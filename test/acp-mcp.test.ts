@@ -65,7 +65,7 @@ it("connects MCP servers from config and from the editor, gates their tools, and
   const first = model.requests[0]!.body as Body;
   const names = (first.tools ?? []).map((t) => t.function.name);
   expect(names).toEqual(
-    expect.arrayContaining(["shell_command", "mcp__files__read_text_file", "mcp__everything__echo"]),
+    expect.arrayContaining(["exec_command", "mcp__files__read_text_file", "mcp__everything__echo"]),
   );
   expect(names.some((n) => n.startsWith("mcp__broken"))).toBe(false);
   // Read-only tools run unasked; the write asked once.

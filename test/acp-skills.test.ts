@@ -49,8 +49,9 @@ it("offers skills to the model and as slash commands, and reports invalid ones",
   const catalog = messages.find(
     (m) => typeof m.content === "string" && m.content.includes("<skills_instructions>"),
   );
+  // Codex names each skill's file by a short alias of the folder that holds the skills.
   expect(catalog?.content).toContain(
-    `- release: Cut a release. Use when shipping. (file: ${path.join(cwd, ".agents/skills/release/SKILL.md")})`,
+    `### Skill roots\n- \`r0\` = \`${path.join(cwd, ".agents/skills")}\`\n### Available skills\n- release: Cut a release. Use when shipping. (file: r0/release/SKILL.md)\n`,
   );
   expect(JSON.stringify(messages.at(-1))).toContain("Run `npm run release` and check the tag.");
   expect(JSON.stringify(messages.at(-1))).toContain("/release v1.2");

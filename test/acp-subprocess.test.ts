@@ -39,7 +39,7 @@ describe("bin/interpreter.js acp over stdio", () => {
     model.reply(
       {
         reasoning: "plan",
-        toolCalls: [{ id: "c1", name: "shell_command", arguments: { command: "echo hi > hi.txt" } }],
+        toolCalls: [{ id: "c1", name: "exec_command", arguments: { cmd: "echo hi > hi.txt" } }],
       },
       { text: "Wrote hi.txt." },
     );
@@ -81,9 +81,7 @@ describe("bin/interpreter.js acp over stdio", () => {
     const { sessionId } = await connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
     model.reply({
       text: "Running the slow step now.",
-      toolCalls: [
-        { id: "slow", name: "shell_command", arguments: { command: "sleep 3", timeout_ms: 60_000 } },
-      ],
+      toolCalls: [{ id: "slow", name: "exec_command", arguments: { cmd: "sleep 3", yield_time_ms: 30_000 } }],
     });
     void connection.agent
       .request(methods.agent.session.prompt, {

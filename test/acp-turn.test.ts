@@ -13,7 +13,7 @@ afterEach(async () => {
   await model?.close();
 });
 
-async function setup(options: { configToml?: string } = {}) {
+async function setup(options: { configToml?: string; cli?: { model: string } } = {}) {
   model = await startFakeModel();
   oi = await startInProcess({ model, ...options });
   return oi;
@@ -58,8 +58,8 @@ describe("a prompt turn", () => {
         toolCalls: [
           {
             id: "call_1",
-            name: "shell_command",
-            arguments: { command: "echo built > out.txt && cat out.txt" },
+            name: "exec_command",
+            arguments: { cmd: "echo built > out.txt && cat out.txt" },
           },
         ],
       },
@@ -95,7 +95,9 @@ describe("a prompt turn", () => {
     };
     const toolMessage = second.messages.find((m) => m.role === "tool")!;
     expect(toolMessage.tool_call_id).toBe("call_1");
-    expect(toolMessage.content).toMatch(/^Exit code: 0\nWall time: [\d.]+ seconds\nOutput:\nbuilt\n$/);
+    expect(toolMessage.content).toMatch(
+      /^Chunk ID: [0-9a-f]{6}\nWall time: \d+\.\d{4} seconds\nProcess exited with code 0\nOriginal token count: 2\nOutput:\nbuilt\n$/,
+    );
   });
 
   it("tells the model when the user rejects, and runs nothing", async () => {
@@ -103,7 +105,7 @@ describe("a prompt turn", () => {
     const { sessionId, cwd } = await oi.newSession();
     oi.editor.setPermission(() => "reject_once");
     model.reply(
-      { toolCalls: [{ id: "c1", name: "shell_command", arguments: { command: "touch rejected.txt" } }] },
+      { toolCalls: [{ id: "c1", name: "exec_command", arguments: { cmd: "touch rejected.txt" } }] },
       { text: "Understood." },
     );
     expect(await oi.prompt(sessionId, "make a file")).toBe("end_turn");
@@ -120,7 +122,7 @@ describe("a prompt turn", () => {
     await setup();
     const { sessionId, cwd } = await oi.newSession();
     oi.editor.setPermission(() => "allow_always");
-    const call = { name: "shell_command", arguments: { command: "touch a.txt" } };
+    const call = { name: "exec_command", arguments: { cmd: "touch a.txt" } };
     model.reply({ toolCalls: [{ id: "c1", ...call }] }, { text: "ok" });
     await oi.prompt(sessionId, "one");
     expect(oi.editor.permissions).toHaveLength(1);
@@ -137,9 +139,7 @@ describe("a prompt turn", () => {
     // A different command is not covered by the rule.
     model.reply(
       {
-        toolCalls: [
-          { id: "c3", name: "shell_command", arguments: { command: "touch a.txt && touch b.txt" } },
-        ],
+        toolCalls: [{ id: "c3", name: "exec_command", arguments: { cmd: "touch a.txt && touch b.txt" } }],
       },
       { text: "no" },
     );
@@ -149,7 +149,8 @@ describe("a prompt turn", () => {
   });
 
   it("applies patches without asking in workspace-write, showing diffs", async () => {
-    await setup();
+    // gpt-5.5 is in Codex's catalog: it gets the apply_patch tool (a function with one `input` on Chat).
+    await setup({ cli: { model: "gpt-5.5" } });
     const { sessionId, cwd } = await oi.newSession();
     writeFileSync(path.join(cwd, "math.js"), "export const add = (a, b) => a - b;\n");
     const patch = [
@@ -190,7 +191,7 @@ describe("a prompt turn", () => {
     const { sessionId, cwd } = await oi.newSession();
     const heredoc = "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: hello.txt\n+hi\n*** End Patch\nEOF";
     model.reply(
-      { toolCalls: [{ id: "s1", name: "shell_command", arguments: { command: heredoc } }] },
+      { toolCalls: [{ id: "s1", name: "exec_command", arguments: { cmd: heredoc } }] },
       { text: "ok" },
     );
     await oi.prompt(sessionId, "say hi in a file");
@@ -202,15 +203,16 @@ describe("a prompt turn", () => {
     expect(readFileSync(path.join(cwd, "hello.txt"), "utf8")).toBe("hi\n");
   });
 
-  it("maps update_plan onto ACP plan updates", async () => {
-    await setup();
+  it("maps a plan tool (Claude Code's TodoWrite) onto ACP plan updates", async () => {
+    // Codex 0.171 has no plan tool; Claude Code's TodoWrite is one.
+    await setup({ configToml: 'harness = "claude-code"\n' });
     const { sessionId } = await oi.newSession();
-    const plan = [
-      { step: "Read the code", status: "completed" },
-      { step: "Fix the bug", status: "in_progress" },
+    const todos = [
+      { content: "Read the code", status: "completed", activeForm: "Reading the code" },
+      { content: "Fix the bug", status: "in_progress", activeForm: "Fixing the bug" },
     ];
     model.reply(
-      { toolCalls: [{ id: "u1", name: "update_plan", arguments: { plan } }] },
+      { toolCalls: [{ id: "u1", name: "TodoWrite", arguments: { todos } }] },
       { text: "Working on it." },
     );
     await oi.prompt(sessionId, "plan it");
@@ -229,7 +231,7 @@ describe("a prompt turn", () => {
     model.reply(
       {
         toolCalls: [
-          { id: "b1", name: "shell_command", arguments: '{"command": "ls' },
+          { id: "b1", name: "exec_command", arguments: '{"cmd": "ls' },
           { id: "b2", name: "read_file", arguments: { path: "x" } },
         ],
       },
@@ -239,7 +241,7 @@ describe("a prompt turn", () => {
     const tools = (
       model.requests[1]!.body as { messages: Array<{ role: string; content: string }> }
     ).messages.filter((m) => m.role === "tool");
-    expect(tools[0]!.content).toMatch(/failed to parse function arguments for shell_command/);
+    expect(tools[0]!.content).toMatch(/failed to parse function arguments for exec_command/);
     expect(tools[1]!.content).toMatch(/unsupported call: read_file/);
   });
 
@@ -261,12 +263,10 @@ describe("a prompt turn", () => {
   it("ends with max_turn_requests when the model never stops calling tools", async () => {
     await setup({ configToml: "max_turn_steps = 2\n" });
     const { sessionId } = await oi.newSession();
-    const plan = { plan: [{ step: "loop", status: "in_progress" }] };
-    model.reply(
-      { toolCalls: [{ id: "l1", name: "update_plan", arguments: plan }] },
-      { toolCalls: [{ id: "l2", name: "update_plan", arguments: plan }] },
-    );
+    const call = { name: "exec_command", arguments: { cmd: "echo loop" } };
+    model.reply({ toolCalls: [{ id: "l1", ...call }] }, { toolCalls: [{ id: "l2", ...call }] });
     expect(await oi.prompt(sessionId, "loop")).toBe("max_turn_requests");
+    model.assertDone();
   });
 });
 

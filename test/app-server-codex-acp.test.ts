@@ -31,6 +31,8 @@ const FIX_PATCH = [
   "+  return a + b;",
   "*** End Patch",
 ].join("\n");
+/** Models outside Codex's catalog patch through the shell: `apply_patch` as a heredoc. */
+const FIX_COMMAND = { cmd: `apply_patch <<'EOF'\n${FIX_PATCH}\nEOF` };
 
 let model: FakeModel | undefined;
 const children: ChildProcess[] = [];
@@ -99,8 +101,8 @@ suite(`codex-acp ${CODEX_ACP_VERSION} driving interpreter app-server`, () => {
     const { sessionId } = await agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
 
     model.reply(
-      { toolCalls: [{ id: "p1", name: "apply_patch", arguments: { input: FIX_PATCH } }] },
-      { toolCalls: [{ id: "t1", name: "shell_command", arguments: { command: "node test.mjs" } }] },
+      { toolCalls: [{ id: "p1", name: "exec_command", arguments: FIX_COMMAND }] },
+      { toolCalls: [{ id: "t1", name: "exec_command", arguments: { cmd: "node test.mjs" } }] },
       { text: "Fixed: add adds and the tests pass." },
     );
     const done = await agent.request(methods.agent.session.prompt, {
@@ -136,7 +138,11 @@ suite(`codex-acp ${CODEX_ACP_VERSION} driving interpreter app-server`, () => {
 
     model.reply({
       toolCalls: [
-        { id: "s1", name: "shell_command", arguments: { command: "sleep 37; echo late > late.txt" } },
+        {
+          id: "s1",
+          name: "exec_command",
+          arguments: { cmd: "sleep 37; echo late > late.txt", yield_time_ms: 30_000 },
+        },
       ],
     });
     const prompt = second.connection.agent.request(methods.agent.session.prompt, {

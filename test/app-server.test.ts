@@ -14,6 +14,8 @@ const FIX_PATCH = [
   "+  return a + b;",
   "*** End Patch",
 ].join("\n");
+/** Models outside Codex's catalog patch through the shell: `apply_patch` as a heredoc. */
+const FIX_COMMAND = { cmd: `apply_patch <<'EOF'\n${FIX_PATCH}\nEOF` };
 
 let model: FakeModel | undefined;
 const servers: Array<ReturnType<typeof spawnAppServer>> = [];
@@ -61,9 +63,9 @@ suite(`interpreter app-server against the schema of @openai/codex ${codexBin() ?
     model.reply(
       {
         reasoning: "the sign is wrong",
-        toolCalls: [{ id: "p1", name: "apply_patch", arguments: { input: FIX_PATCH } }],
+        toolCalls: [{ id: "p1", name: "exec_command", arguments: FIX_COMMAND }],
       },
-      { toolCalls: [{ id: "t1", name: "shell_command", arguments: { command: "node test.mjs" } }] },
+      { toolCalls: [{ id: "t1", name: "exec_command", arguments: { cmd: "node test.mjs" } }] },
       { text: "Fixed: add adds, the tests pass." },
     );
     const turn = await server.request("turn/start", {
@@ -143,7 +145,7 @@ suite(`interpreter app-server against the schema of @openai/codex ${codexBin() ?
     const { thread } = await server.request("thread/start", { cwd });
     expect(thread.id).toBeTruthy();
     model.reply(
-      { toolCalls: [{ id: "p1", name: "apply_patch", arguments: { input: FIX_PATCH } }] },
+      { toolCalls: [{ id: "p1", name: "exec_command", arguments: FIX_COMMAND }] },
       { text: "Left it as it was." },
     );
     await server.request("turn/start", {

@@ -34,7 +34,7 @@ const requestText = (body: ChatBody) => JSON.stringify(body.messages);
 async function firstTurn(sessionId: string, usage: { prompt_tokens: number }) {
   model.reply(
     {
-      toolCalls: [{ name: "shell_command", arguments: { command: `echo ${OLD_OUTPUT}` } }],
+      toolCalls: [{ name: "exec_command", arguments: { cmd: `echo ${OLD_OUTPUT}` } }],
       usage: { prompt_tokens: 2000, completion_tokens: 20 },
     },
     { text: "built it", usage: { ...usage, completion_tokens: 10 } },
@@ -166,11 +166,13 @@ describe("each harness keeps its original's threshold", () => {
         configId: "harness",
         value: c.harness,
       });
-      const call = {
-        name:
-          c.harness === "codex" ? "shell_command" : c.harness === "kimi-code" ? "Bash" : "run_shell_command",
-        arguments: { command: "echo hi" },
-      };
+      const call =
+        c.harness === "codex"
+          ? { name: "exec_command", arguments: { cmd: "echo hi" } }
+          : {
+              name: c.harness === "kimi-code" ? "Bash" : "run_shell_command",
+              arguments: { command: "echo hi" },
+            };
       model.reply({ toolCalls: [call] }, { text: "done", usage: { prompt_tokens: 160_000 } });
       await oi.prompt(sessionId, "first");
       if (c.compacts) {
@@ -227,7 +229,7 @@ describe("a request that overflows is compacted and sent once more", () => {
     const sessionId = await sessionWithHistory();
     model.reply(
       {
-        toolCalls: [{ name: "shell_command", arguments: '{"command": "touch half-writ' }],
+        toolCalls: [{ name: "exec_command", arguments: '{"cmd": "touch half-writ' }],
         finishReason: "length",
       },
       summary,
@@ -274,7 +276,7 @@ describe("a request that overflows is compacted and sent once more", () => {
         throw new Error("the retried summary request does not carry the output cut to head and tail");
     };
     model.reply(
-      { toolCalls: [{ name: "shell_command", arguments: { command } }] },
+      { toolCalls: [{ name: "exec_command", arguments: { cmd: command } }] },
       tooLong,
       { ...tooLong, expect: (b) => check(requestText(b).includes("y".repeat(3000))) },
       { ...summary, expect: clipped },

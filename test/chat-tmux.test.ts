@@ -64,7 +64,7 @@ needs("tmux").describe("interactive chat in a terminal", () => {
       {
         reasoning: "Thinking about files.",
         text: "Listing numbers now.",
-        toolCalls: [{ name: "shell_command", arguments: { command: "seq 1 30" } }],
+        toolCalls: [{ name: "exec_command", arguments: { cmd: "seq 1 30" } }],
       },
       { text: "Counted to thirty." },
     );
@@ -85,7 +85,7 @@ needs("tmux").describe("interactive chat in a terminal", () => {
 
   it("asks before a command and runs it after `y`", async () => {
     model.reply(
-      { toolCalls: [{ name: "shell_command", arguments: { command: "touch allowed.txt" } }] },
+      { toolCalls: [{ name: "exec_command", arguments: { cmd: "touch allowed.txt" } }] },
       { text: "Made the file." },
     );
     await chat.type("make a file");
@@ -100,7 +100,7 @@ needs("tmux").describe("interactive chat in a terminal", () => {
 
   it("does not run a command rejected with `n`", async () => {
     model.reply(
-      { toolCalls: [{ name: "shell_command", arguments: { command: "touch rejected.txt" } }] },
+      { toolCalls: [{ name: "exec_command", arguments: { cmd: "touch rejected.txt" } }] },
       { text: "Understood, not touching it." },
     );
     await chat.type("make another");
@@ -118,9 +118,9 @@ needs("tmux").describe("interactive chat in a terminal", () => {
       {
         toolCalls: [
           {
-            name: "apply_patch",
+            name: "exec_command",
             arguments: {
-              input: "*** Begin Patch\n*** Add File: notes.txt\n+first line\n+second line\n*** End Patch\n",
+              cmd: "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: notes.txt\n+first line\n+second line\n*** End Patch\nEOF",
             },
           },
         ],
@@ -188,10 +188,9 @@ needs("tmux").describe("interactive chat in a terminal", () => {
       {
         toolCalls: [
           {
-            name: "apply_patch",
+            name: "exec_command",
             arguments: {
-              input:
-                "*** Begin Patch\n*** Update File: notes.txt\n@@\n-first line\n+changed line\n*** End Patch\n",
+              cmd: "apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: notes.txt\n@@\n-first line\n+changed line\n*** End Patch\nEOF",
             },
           },
         ],

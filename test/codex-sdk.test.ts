@@ -15,15 +15,16 @@ import { BIN } from "./support/spawn-agent.js";
  */
 let model: FakeModel;
 let codex: Codex;
+let codexBin: string;
 const home = tempDir("oi-home-");
 const cwd = realpathSync(tempDir("oi-ws-"));
 
 beforeAll(async () => {
   model = await startFakeModel();
-  const bin = path.join(tempDir("oi-codex-bin-"), "codex");
-  writeFileSync(bin, `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`, { mode: 0o755 });
+  codexBin = path.join(tempDir("oi-codex-bin-"), "codex");
+  writeFileSync(codexBin, `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`, { mode: 0o755 });
   codex = new Codex({
-    codexPathOverride: bin,
+    codexPathOverride: codexBin,
     baseUrl: model.url,
     apiKey: "sk-test-codex",
     // Flattened by the SDK into `--config model_providers.openai.request_max_retries=0`.
@@ -55,12 +56,13 @@ describe("@openai/codex-sdk driving interpreter exec", () => {
     model.reply(
       {
         toolCalls: [
-          { name: "shell_command", arguments: { command: "printf 'hello\\n' > out.txt && cat out.txt" } },
+          { name: "exec_command", arguments: { cmd: "printf 'hello\\n' > out.txt && cat out.txt" } },
         ],
         usage: { prompt_tokens: 50, completion_tokens: 7 },
       },
       {
-        toolCalls: [{ name: "apply_patch", arguments: { input: patch } }],
+        // Models outside Codex's catalog patch through the shell.
+        toolCalls: [{ name: "exec_command", arguments: { cmd: `apply_patch <<'EOF'\n${patch}\nEOF` } }],
         usage: { prompt_tokens: 80, completion_tokens: 9, cached_tokens: 40 },
       },
       {
@@ -95,7 +97,7 @@ describe("@openai/codex-sdk driving interpreter exec", () => {
 
     // A second run on the same Thread: the SDK adds `resume <id>` itself.
     model.reply(
-      { toolCalls: [{ name: "update_plan", arguments: { plan: [{ step: "check", status: "completed" }] } }] },
+      { toolCalls: [{ name: "exec_command", arguments: { cmd: "cat notes.md" } }] },
       { reasoning: "all done", text: "Checked." },
     );
     const streamed = await thread.runStreamed("check it");
@@ -108,14 +110,21 @@ describe("@openai/codex-sdk driving interpreter exec", () => {
     ).toEqual([
       "thread.started",
       "turn.started",
-      "item.started:todo_list",
+      "item.started:command_execution",
+      "item.completed:command_execution",
       "item.completed:reasoning",
       "item.completed:agent_message",
-      "item.completed:todo_list",
       "turn.completed",
     ]);
     expect(events[0]).toEqual({ type: "thread.started", thread_id: thread.id });
-    expect(events[2]).toMatchObject({ item: { items: [{ text: "check", completed: true }] } });
+    expect(events[3]).toMatchObject({
+      item: {
+        command: "cat notes.md",
+        aggregated_output: "remember this\n",
+        exit_code: 0,
+        status: "completed",
+      },
+    });
 
     // resumeThread(id) in a fresh Thread, with an output schema and an image.
     const image = path.join(cwd, "dot.png");
@@ -139,6 +148,39 @@ describe("@openai/codex-sdk driving interpreter exec", () => {
     expect(user[0]).toEqual({ type: "text", text: "how many files?" });
     expect(user[1]!.text).toContain('"required":["files"]');
     expect(user[2]).toEqual({ type: "image_url", image_url: { url: "data:image/png;base64,iVBORw==" } });
+    model.assertDone();
+  });
+
+  it("streams a plan tool's list as a todo_list item (Claude Code's TodoWrite; Codex has no plan tool)", async () => {
+    const planning = new Codex({
+      codexPathOverride: codexBin,
+      baseUrl: model.url,
+      apiKey: "sk-test-codex",
+      config: { harness: "claude-code", model_providers: { openai: { request_max_retries: 0 } } },
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, INTERPRETER_HOME: home },
+    });
+    const todos = [{ content: "check", status: "completed", activeForm: "Checking" }];
+    model.reply(
+      { toolCalls: [{ name: "TodoWrite", arguments: { todos } }] },
+      { reasoning: "all done", text: "Checked." },
+    );
+    const streamed = await planning.startThread(THREAD).runStreamed("check it");
+    const events: ThreadEvent[] = [];
+    for await (const event of streamed.events) events.push(event);
+    expect(
+      events.map((e) =>
+        e.type.startsWith("item.") ? `${e.type}:${(e as { item: ThreadItem }).item.type}` : e.type,
+      ),
+    ).toEqual([
+      "thread.started",
+      "turn.started",
+      "item.started:todo_list",
+      "item.completed:reasoning",
+      "item.completed:agent_message",
+      "item.completed:todo_list",
+      "turn.completed",
+    ]);
+    expect(events[2]).toMatchObject({ item: { items: [{ text: "check", completed: true }] } });
     model.assertDone();
   });
 

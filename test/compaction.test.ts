@@ -19,7 +19,7 @@ it("/compact replaces the history the model sees with a summary, keeps it in the
   oi = await startInProcess({ model, configToml: 'mode = "full-access"\n' });
   const { sessionId, cwd } = await oi.newSession();
   model.reply(
-    { toolCalls: [{ id: "c1", name: "shell_command", arguments: { command: "echo step-one" } }] },
+    { toolCalls: [{ id: "c1", name: "exec_command", arguments: { cmd: "echo step-one" } }] },
     { text: "did step one" },
   );
   await oi.prompt(sessionId, "do step one");

@@ -67,7 +67,7 @@ describe("interpreter exec", () => {
     model = await startFakeModel();
     const cwd = tempDir("oi-ws-");
     model.reply(
-      { toolCalls: [{ name: "shell_command", arguments: { command: "touch made.txt" } }] },
+      { toolCalls: [{ name: "exec_command", arguments: { cmd: "touch made.txt" } }] },
       { text: "Made it." },
     );
     const result = await run(["exec", "-m", "mock-model", "--full-auto", "make a file"], { cwd });
@@ -81,7 +81,7 @@ describe("interpreter exec", () => {
     model = await startFakeModel();
     const cwd = tempDir("oi-ws-");
     model.reply(
-      { toolCalls: [{ name: "shell_command", arguments: { command: "touch no.txt" } }] },
+      { toolCalls: [{ name: "exec_command", arguments: { cmd: "touch no.txt" } }] },
       { text: "ok" },
     );
     const result = await run(["exec", "-m", "mock-model", "make a file"], { cwd });
@@ -132,7 +132,9 @@ describe("interpreter exec", () => {
     model = await startFakeModel();
     const cwd = tempDir("oi-ws-");
     const patch = "*** Begin Patch\n*** Add File: hello.txt\n+hi\n*** End Patch";
-    const edit = { toolCalls: [{ name: "apply_patch", arguments: { input: patch } }] };
+    const edit = {
+      toolCalls: [{ name: "exec_command", arguments: { cmd: `apply_patch <<'EOF'\n${patch}\nEOF` } }],
+    };
     model.reply(edit, { text: "could not" }, edit, { text: "wrote it" });
     const refused = await run(["exec", "-m", "mock-model", "add hello"], { cwd });
     expect(refused.code).toBe(0);
@@ -151,7 +153,7 @@ describe("interpreter exec", () => {
     model.reply(
       {
         text: "Checking.",
-        toolCalls: [{ name: "shell_command", arguments: { command: "echo hi" } }],
+        toolCalls: [{ name: "exec_command", arguments: { cmd: "echo hi" } }],
         usage: { prompt_tokens: 100, completion_tokens: 5 },
       },
       { text: "Said hi.", usage: { prompt_tokens: 120, completion_tokens: 3, cached_tokens: 100 } },

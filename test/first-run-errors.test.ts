@@ -203,7 +203,7 @@ describe("an unknown harness is refused, naming where it came from and the ids t
       await oi.prompt(sessionId, "hi");
       expect(model.requests[0]!.body.tools).toEqual(
         expect.arrayContaining([
-          expect.objectContaining({ function: expect.objectContaining({ name: "shell_command" }) }),
+          expect.objectContaining({ function: expect.objectContaining({ name: "exec_command" }) }),
         ]),
       );
     } finally {

@@ -115,11 +115,15 @@ describe("hermes end to end", () => {
     );
     expect(await oi.prompt(sessionId, "write hi to note.txt")).toBe("end_turn");
 
-    expect(
-      model.requests[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name),
-    ).toContain("shell_command");
+    // Codex's native tools first; hermes describes its own (Codex's older trio) in the prompt.
+    expect(model.requests[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(
+      ["exec_command", "write_stdin"],
+    );
     expect(model.requests[1]!.body.tools).toBeUndefined();
     expect(messagesOf(1)[0]!.content).toContain("<tools>\n");
+    expect(messagesOf(1)[0]!.content).toContain(
+      '{"type": "function", "function": {"name": "shell_command", ',
+    );
     expect(messagesOf(1).at(-1)).toEqual({ role: "user", content: "write hi to note.txt" });
     expect(messagesOf(2).at(-1)!.content).toMatch(/^<tool_response>\nExit code: 0\n/);
     expect(readFileSync(path.join(cwd, "note.txt"), "utf8")).toBe("hi\n");

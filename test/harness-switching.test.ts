@@ -30,15 +30,15 @@ describe("switching harness mid-task", () => {
     const { sessionId, cwd } = await oi.newSession();
     writeFileSync(path.join(cwd, "count.txt"), "1\n");
 
-    // Codex: a command through shell_command.
+    // Codex: a command through exec_command.
     model.reply(
-      { toolCalls: [{ id: "a1", name: "shell_command", arguments: { command: "echo 2 >> count.txt" } }] },
+      { toolCalls: [{ id: "a1", name: "exec_command", arguments: { cmd: "echo 2 >> count.txt" } }] },
       { text: "step 1" },
     );
     await oi.prompt(sessionId, "append 2");
-    expect(toolNames(0)).toEqual(["shell_command", "apply_patch", "update_plan"]);
+    expect(toolNames(0)).toEqual(["exec_command", "write_stdin"]);
 
-    // Claude Code: the earlier shell_command call shows up as a Bash call.
+    // Claude Code: the earlier exec_command call shows up as a Bash call.
     await oi.prompt(sessionId, "/harness claude-code");
     model.reply(
       { toolCalls: [{ id: "b1", name: "Bash", arguments: { command: "echo 3 >> count.txt" } }] },
@@ -75,8 +75,13 @@ describe("switching harness mid-task", () => {
     expect(readFileSync(path.join(cwd, "count.txt"), "utf8")).toBe("1\n2\n3\n4\n");
     const codexCalls = (model.requests[6]!.body as Body).messages
       .flatMap((m) => m.tool_calls ?? [])
-      .map((c) => c.function.name);
-    expect(codexCalls).toEqual(["shell_command", "shell_command", "shell_command"]);
+      .map((c) => c.function);
+    // Bash's and pi's commands become exec_command calls in Codex's own argument name.
+    expect(codexCalls).toEqual([
+      { name: "exec_command", arguments: '{"cmd":"echo 2 >> count.txt"}' },
+      { name: "exec_command", arguments: '{"cmd":"echo 3 >> count.txt"}' },
+      { name: "exec_command", arguments: '{"cmd":"echo 4 >> count.txt"}' },
+    ]);
 
     // A new daemon replays everything, including the three calls made under three harnesses.
     const home = oi.home;
@@ -86,7 +91,7 @@ describe("switching harness mid-task", () => {
     const replayed = oi.editor.updates(sessionId);
     expect(
       replayed.filter((u) => u.sessionUpdate === "tool_call").map((u) => (u as { name?: string }).name),
-    ).toEqual(["shell_command", "Bash", "bash"]);
+    ).toEqual(["exec_command", "Bash", "bash"]);
     expect(oi.editor.text(sessionId)).toContain("count.txt now counts to 4");
     const options = await oi.agent.request(methods.agent.session.setConfigOption, {
       sessionId,

@@ -67,7 +67,7 @@ function textOf(result: CallToolResult): string {
 
 /** A command asking to leave the read-only sandbox: only a person's yes lets it run. */
 const ESCALATED_TOUCH = {
-  command: "touch x.txt",
+  cmd: "touch x.txt",
   sandbox_permissions: "require_escalated",
   justification: "make x",
 };
@@ -112,12 +112,14 @@ describe("interpreter mcp-server", () => {
       {
         toolCalls: [
           {
-            name: "apply_patch",
-            arguments: { input: "*** Begin Patch\n*** Update File: a.txt\n@@\n-old\n+new\n*** End Patch\n" },
+            name: "exec_command",
+            arguments: {
+              cmd: "apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: a.txt\n@@\n-old\n+new\n*** End Patch\nEOF",
+            },
           },
         ],
       },
-      { toolCalls: [{ name: "shell_command", arguments: { command: "cat a.txt > b.txt" } }] },
+      { toolCalls: [{ name: "exec_command", arguments: { cmd: "cat a.txt > b.txt" } }] },
       { text: "Changed a.txt." },
       { text: "You asked me to change a.txt." },
     );
@@ -153,7 +155,7 @@ describe("interpreter mcp-server", () => {
     needs("bwrap").it(`asks approvals through elicitation (${answer})`, async () => {
       model = await startFakeModel();
       const cwd = tempDir("oi-ws-");
-      model.reply({ toolCalls: [{ name: "shell_command", arguments: ESCALATED_TOUCH }] }, { text: "ok" });
+      model.reply({ toolCalls: [{ name: "exec_command", arguments: ESCALATED_TOUCH }] }, { text: "ok" });
       const { client: c, elicited } = await connect({ elicit: answer });
       const result = await call(c, "codex", { prompt: "make x", cwd, sandbox: "read-only" });
       expect(elicited).toHaveLength(1);
@@ -166,7 +168,7 @@ describe("interpreter mcp-server", () => {
   it("refuses approvals with a clear text when the client cannot elicit", async () => {
     model = await startFakeModel();
     const cwd = tempDir("oi-ws-");
-    model.reply({ toolCalls: [{ name: "shell_command", arguments: ESCALATED_TOUCH }] }, { text: "ok" });
+    model.reply({ toolCalls: [{ name: "exec_command", arguments: ESCALATED_TOUCH }] }, { text: "ok" });
     const { client: c } = await connect();
     const result = await call(c, "codex", { prompt: "make x", cwd, sandbox: "read-only" });
     expect(existsSync(path.join(cwd, "x.txt"))).toBe(false);
@@ -177,7 +179,14 @@ describe("interpreter mcp-server", () => {
     model = await startFakeModel();
     const cwd = tempDir("oi-ws-");
     model.reply(
-      { toolCalls: [{ name: "shell_command", arguments: { command: "echo $$ > pid.txt; exec sleep 60" } }] },
+      {
+        toolCalls: [
+          {
+            name: "exec_command",
+            arguments: { cmd: "echo $$ > pid.txt; exec sleep 60", yield_time_ms: 30_000 },
+          },
+        ],
+      },
       { text: "never" },
     );
     const { client: c } = await connect();

@@ -16,7 +16,6 @@ afterEach(async () => {
 function steps(harness: string, n: number): FakeStep[] {
   const command = `echo turn ${n}`;
   const native: Record<string, string> = {
-    codex: "shell_command",
     "claude-code": "Bash",
     "claude-code-bare": "Bash",
     "kimi-code": "Bash",
@@ -34,10 +33,11 @@ function steps(harness: string, n: number): FakeStep[] {
     const call = JSON.stringify({ name: "shell_command", arguments: { command } });
     return [{ text: `Running it.\n<tool_call>\n${call}\n</tool_call>` }, { text: `Turn ${n} done.` }];
   }
-  return [
-    { text: "Running it.", toolCalls: [{ name: native[harness]!, arguments: { command } }] },
-    { text: `Turn ${n} done.` },
-  ];
+  const call =
+    harness === "codex"
+      ? { name: "exec_command", arguments: { cmd: command } }
+      : { name: native[harness]!, arguments: { command } };
+  return [{ text: "Running it.", toolCalls: [call] }, { text: `Turn ${n} done.` }];
 }
 
 type Body = {
@@ -80,6 +80,8 @@ describe("prompt caching: a stable prefix across the turns of a session", () => 
       model.assertDone();
       const bodies = model.requests.map((r) => r.body as Body);
       expect(bodies).toHaveLength(6);
+      // The scripted calls are this harness's own: none came back as an unknown tool.
+      expect(JSON.stringify(bodies)).not.toContain("unsupported call");
       const system = JSON.stringify(bodies[0]!.messages[0]);
       const tools = JSON.stringify(bodies[0]!.tools ?? []);
       for (const body of bodies) {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { codexHarness } from "../src/harnesses/codex/codex-harness.js";
 import { renderChatMessages } from "../src/harnesses/shared/chat-messages.js";
 import { INTERRUPTED_OUTPUT } from "../src/harnesses/shared/user-content.js";
 import { chatMessages } from "../src/providers/chat-wire.js";
 import type { Message } from "../src/providers/model-request.js";
 import type { HistoryEvent } from "../src/store/events.js";
+import { harnessContext } from "./support/harness-fixtures.js";
 
 /** The rendered messages as the Chat Completions wire sends them. */
 // biome-ignore lint/suspicious/noExplicitAny: any renderer of neutral messages
@@ -82,11 +84,21 @@ describe("renderHistory", () => {
 });
 
 describe("renderHistory across harnesses", () => {
-  const shell = { name: "Bash", capability: "exec" } as never;
-  const read = { name: "Read", capability: "read" } as never;
-  const foreign = (name: string, capability: "exec" | "patch", args: string): HistoryEvent => ({
+  const object = (...keys: string[]) => ({
+    type: "object",
+    properties: Object.fromEntries(keys.map((key) => [key, { type: "string" }])),
+  });
+  const shell = { name: "Bash", capability: "exec", parameters: object("command", "description") } as never;
+  const read = { name: "Read", capability: "read", parameters: object("file_path") } as never;
+  const foreign = (
+    name: string,
+    capability: "exec" | "patch",
+    args: string,
+    harness = "codex",
+  ): HistoryEvent => ({
     ...(call("x") as Extract<HistoryEvent, { type: "tool_call" }>),
     name,
+    harness,
     capability,
     arguments: args,
   });
@@ -102,6 +114,24 @@ describe("renderHistory across harnesses", () => {
         content: null,
         tool_calls: [
           { id: "x", type: "function", function: { name: "Bash", arguments: '{"command":"npm test"}' } },
+        ],
+      },
+      { role: "tool", tool_call_id: "x", content: "ok" },
+    ]);
+  });
+
+  it("maps a command onto Codex's exec_command in its own argument name, cmd", () => {
+    const tools = codexHarness.open(harnessContext()).tools;
+    const history: HistoryEvent[] = [
+      foreign("Bash", "exec", '{"command":"npm test","description":"Run the tests"}', "claude-code"),
+      { type: "tool_result", turnId: "t1", callId: "x", status: "completed", output: "ok", display: [] },
+    ];
+    expect(asChat(renderChatMessages, history, { tools, harness: "codex" })).toEqual([
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          { id: "x", type: "function", function: { name: "exec_command", arguments: '{"cmd":"npm test"}' } },
         ],
       },
       { role: "tool", tool_call_id: "x", content: "ok" },

@@ -24,21 +24,21 @@ needs("bwrap").it(
     const first = path.join(outside, "first.txt");
     const second = path.join(outside, "second.txt");
     model.reply(
-      { toolCalls: [{ id: "c1", name: "shell_command", arguments: { command: `touch ${first}` } }] },
+      { toolCalls: [{ id: "c1", name: "exec_command", arguments: { cmd: `touch ${first}` } }] },
       {
         toolCalls: [
           {
             id: "c2",
-            name: "shell_command",
+            name: "exec_command",
             arguments: {
-              command: `touch ${second}`,
+              cmd: `touch ${second}`,
               sandbox_permissions: "require_escalated",
               justification: "The file lives outside the workspace.",
             },
           },
         ],
       },
-      { toolCalls: [{ id: "c3", name: "shell_command", arguments: { command: `touch ${first}` } }] },
+      { toolCalls: [{ id: "c3", name: "exec_command", arguments: { cmd: `touch ${first}` } }] },
       { text: "done" },
     );
     expect(await oi.prompt(sessionId, "make the files")).toBe("end_turn");
@@ -47,7 +47,7 @@ needs("bwrap").it(
     const firstResult = (model.requests[1]!.body as Body).messages.find((m) => m.role === "tool")!.content;
     // (Inside the sandbox /tmp is private, so the folder outside the workspace does not even exist.)
     expect(firstResult).toMatch(
-      /^Exit code: 1\n[\s\S]*(Read-only file system|Permission denied|No such file or directory)/,
+      /^Chunk ID: [0-9a-f]{6}\nWall time: \d+\.\d{4} seconds\nProcess exited with code 1\n[\s\S]*(Read-only file system|Permission denied|No such file or directory)/,
     );
     // The escalation was asked for with its justification and ran unconfined.
     expect(oi.editor.permissions[1]!.toolCall.title).toBe(`touch ${second}`);

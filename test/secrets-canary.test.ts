@@ -137,7 +137,7 @@ async function runCanaryTurn(mode: "workspace-write" | "full-access", ids: Comma
   const { sessionId } = await connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
   model.reply(
     ...ids.map((id) => ({
-      toolCalls: [{ id, name: "shell_command", arguments: { command: COMMANDS[id], timeout_ms: 20_000 } }],
+      toolCalls: [{ id, name: "exec_command", arguments: { cmd: COMMANDS[id], yield_time_ms: 30_000 } }],
     })),
     { text: "Looked at the environment." },
   );

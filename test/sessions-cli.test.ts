@@ -204,7 +204,7 @@ describe("interpreter sessions", () => {
   it("a session made by `interpreter exec` shows up and reads back as its transcript", async () => {
     model = await startFakeModel();
     model.reply(
-      { text: "Let me look.", toolCalls: [{ name: "shell_command", arguments: { command: "echo hi" } }] },
+      { text: "Let me look.", toolCalls: [{ name: "exec_command", arguments: { cmd: "echo hi" } }] },
       { text: "It printed hi." },
     );
     const home = tempDir("oi-sessions-");

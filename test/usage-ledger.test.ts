@@ -30,7 +30,7 @@ describe("token and cost ledger", () => {
     const { sessionId } = await oi.newSession();
     model.reply(
       {
-        toolCalls: [{ name: "shell_command", arguments: { command: "echo hi" } }],
+        toolCalls: [{ name: "exec_command", arguments: { cmd: "echo hi" } }],
         usage: { prompt_tokens: 1000, cached_tokens: 400, completion_tokens: 100, reasoning_tokens: 30 },
       },
       // This endpoint "forgot" usage on the second request: the ledger estimates it.

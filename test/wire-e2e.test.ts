@@ -28,19 +28,16 @@ const TEST = [
   "",
 ].join("\n");
 
+const FIX_PATCH =
+  "*** Begin Patch\n*** Update File: math.js\n@@\n export function add(a, b) {\n-  return a - b;\n+  return a + b;\n }\n*** End Patch\n";
+
 /** The harness's own calls that fix math.js and run the tests, in its tool names and shapes. */
 const SCRIPTS: Record<string, (file: string) => FakeToolCall[]> = {
+  // Models outside Codex's catalog patch through the shell.
   codex: () => [
-    { id: "call_1", name: "shell_command", arguments: { command: "cat math.js" } },
-    {
-      id: "call_2",
-      name: "apply_patch",
-      arguments: {
-        input:
-          "*** Begin Patch\n*** Update File: math.js\n@@\n export function add(a, b) {\n-  return a - b;\n+  return a + b;\n }\n*** End Patch\n",
-      },
-    },
-    { id: "call_3", name: "shell_command", arguments: { command: "node test.mjs" } },
+    { id: "call_1", name: "exec_command", arguments: { cmd: "cat math.js" } },
+    { id: "call_2", name: "exec_command", arguments: { cmd: `apply_patch <<'EOF'\n${FIX_PATCH}EOF` } },
+    { id: "call_3", name: "exec_command", arguments: { cmd: "node test.mjs" } },
   ],
   "claude-code": (file) => [
     { id: "toolu_1", name: "Read", arguments: { file_path: file } },
@@ -109,41 +106,71 @@ describe("each harness on each wire of the routing table", () => {
 
   for (const { id, wire } of pairs) {
     it(`${id} on ${wire}: reads, fixes, runs the tests and answers`, async () => {
-      model = await startFakeModel();
-      oi = await startInProcess({
-        model,
-        configToml: [
-          `harness = "${id}"`,
-          'model_provider = "fake"',
-          "[model_providers.fake]",
-          `base_url = "${model.url}"`,
-          'env_key = "FAKE_KEY"',
-          `wire_api = "${wire}"`,
-          "",
-        ].join("\n"),
-        env: { FAKE_KEY: "sk-fake" },
-      });
-      const { sessionId, cwd } = await oi.newSession();
-      const file = path.join(cwd, "math.js");
-      writeFileSync(file, BUGGY);
-      writeFileSync(path.join(cwd, "test.mjs"), TEST);
-      const calls = SCRIPTS[id]!(file);
-      model.reply(
-        { reasoning: "The sum is wrong; read the file first.", toolCalls: [calls[0]!] },
-        { toolCalls: [calls[1]!] },
-        { toolCalls: [calls[2]!] },
-        { text: "Fixed `add` in math.js; the tests pass." },
-      );
-      expect(await oi.prompt(sessionId, "The tests fail. Fix math.js.")).toBe("end_turn");
-      model.assertDone();
-      expect(readFileSync(file, "utf8")).toBe(BUGGY.replace("a - b", "a + b"));
-      const last = model.requests[3]!;
-      expect(last.path).toBe(wire === "responses" ? "/v1/responses" : "/v1/messages");
-      const outputs = toolOutputs(last.body, wire);
-      expect(outputs[calls[2]!.id!]).toContain("TESTS PASSED");
-      expect(outputs[calls[0]!.id!]).toContain("return a - b");
-      expect(sendsReasoningBack(model.requests[1]!.body, wire)).toBe(true);
-      expect(oi.editor.text(sessionId)).toContain("the tests pass");
+      await fixesTheTests({ id, wire, calls: SCRIPTS[id]! });
     });
   }
+
+  it("codex with a model of Codex's catalog on responses: patches with the freeform apply_patch", async () => {
+    const calls = (): FakeToolCall[] => [
+      { id: "call_1", name: "exec_command", arguments: { cmd: "cat math.js" } },
+      { id: "call_2", name: "apply_patch", arguments: FIX_PATCH, custom: true },
+      { id: "call_3", name: "exec_command", arguments: { cmd: "node test.mjs" } },
+    ];
+    await fixesTheTests({ id: "codex", wire: "responses", model: "gpt-5.5", calls });
+    const tools = model!.requests[0]!.body.tools as Array<{ type: string; name: string }>;
+    expect(tools.map((t) => [t.type, t.name])).toEqual([
+      ["function", "exec_command"],
+      ["function", "write_stdin"],
+      ["custom", "apply_patch"],
+    ]);
+    expect(toolOutputs(model!.requests[3]!.body, "responses").call_2).toContain(
+      "Success. Updated the following files:\nM math.js\n",
+    );
+  });
 });
+
+/** One task through `id` on `wire`: read math.js, fix it, run the tests, answer. */
+async function fixesTheTests(options: {
+  id: string;
+  wire: Wire;
+  model?: string;
+  calls: (file: string) => FakeToolCall[];
+}): Promise<void> {
+  const { id, wire } = options;
+  model = await startFakeModel();
+  oi = await startInProcess({
+    model,
+    ...(options.model ? { cli: { model: options.model } } : {}),
+    configToml: [
+      `harness = "${id}"`,
+      'model_provider = "fake"',
+      "[model_providers.fake]",
+      `base_url = "${model.url}"`,
+      'env_key = "FAKE_KEY"',
+      `wire_api = "${wire}"`,
+      "",
+    ].join("\n"),
+    env: { FAKE_KEY: "sk-fake" },
+  });
+  const { sessionId, cwd } = await oi.newSession();
+  const file = path.join(cwd, "math.js");
+  writeFileSync(file, BUGGY);
+  writeFileSync(path.join(cwd, "test.mjs"), TEST);
+  const calls = options.calls(file);
+  model.reply(
+    { reasoning: "The sum is wrong; read the file first.", toolCalls: [calls[0]!] },
+    { toolCalls: [calls[1]!] },
+    { toolCalls: [calls[2]!] },
+    { text: "Fixed `add` in math.js; the tests pass." },
+  );
+  expect(await oi.prompt(sessionId, "The tests fail. Fix math.js.")).toBe("end_turn");
+  model.assertDone();
+  expect(readFileSync(file, "utf8")).toBe(BUGGY.replace("a - b", "a + b"));
+  const last = model.requests[3]!;
+  expect(last.path).toBe(wire === "responses" ? "/v1/responses" : "/v1/messages");
+  const outputs = toolOutputs(last.body, wire);
+  expect(outputs[calls[2]!.id!]).toContain("TESTS PASSED");
+  expect(outputs[calls[0]!.id!]).toContain("return a - b");
+  expect(sendsReasoningBack(model.requests[1]!.body, wire)).toBe(true);
+  expect(oi.editor.text(sessionId)).toContain("the tests pass");
+}

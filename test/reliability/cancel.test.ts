@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { methods } from "@agentclientprotocol/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeModel, startFakeModel } from "../support/fake-model.js";
+import { type FakeModel, replyChunks, startFakeModel } from "../support/fake-model.js";
 import { until } from "../support/in-process.js";
 import { BIN, MARKER_VAR, newMarker, processesWithMarker } from "../support/mcp-helpers.js";
 import { processesWithCmdline } from "./support/fault-kit.js";
@@ -77,7 +77,7 @@ describe("session/cancel", () => {
       return new Promise<string>(() => {});
     });
     model.reply({
-      toolCalls: [{ id: "p1", name: "shell_command", arguments: { command: "touch never.txt" } }],
+      toolCalls: [{ id: "p1", name: "exec_command", arguments: { cmd: "touch never.txt" } }],
     });
     const answer = prompt(sessionId, "make a file");
     await until(() => asked);
@@ -101,8 +101,9 @@ describe("session/cancel", () => {
       `setsid bash -c 'bash -c "exec -a ${marker} sleep 30"; :' &`,
       "while :; do echo tick; sleep 0.02; done",
     ].join(" ");
+    // Codex's longest yield: the call is still waiting for the command when the cancel comes.
     model.reply({
-      toolCalls: [{ id: "s1", name: "shell_command", arguments: { command, timeout_ms: 60_000 } }],
+      toolCalls: [{ id: "s1", name: "exec_command", arguments: { cmd: command, yield_time_ms: 30_000 } }],
     });
     const answer = prompt(sessionId, "run it");
     const isSleep = (p: { cmdline: string }) => p.cmdline.startsWith(`${marker} `);
@@ -225,12 +226,50 @@ describe("session/cancel", () => {
   });
 });
 
+describe("the end of a turn", () => {
+  it("kills a command exec_command left running, its whole tree included", async () => {
+    const { sessionId } = await oi.newSession();
+    const from = oi.mark();
+    const marker = `oi-turn-end-${newMarker()}`;
+    const command = [
+      `bash -c 'exec -a ${marker} sleep 30' &`,
+      `setsid bash -c 'bash -c "exec -a ${marker} sleep 30"; :' &`,
+      "sleep 30",
+    ].join(" ");
+    const sleeping = () => processesWithCmdline(marker).filter((p) => p.cmdline.startsWith(`${marker} `));
+    let whileAsked = 0;
+    let result = "";
+    model.reply(
+      { toolCalls: [{ id: "b1", name: "exec_command", arguments: { cmd: command, yield_time_ms: 250 } }] },
+      {
+        // The model is asked again while the command runs on in the background; it answers once
+        // both sleeps are up, and the turn ends.
+        async handle(_req, res, body) {
+          await until(() => sleeping().length === 2, 10_000);
+          whileAsked = sleeping().length;
+          result = JSON.stringify(body.messages.at(-1));
+          res.writeHead(200, { "content-type": "text/event-stream" });
+          for (const data of replyChunks({ text: "left it running" }, body, () => "anon"))
+            res.write(`data: ${data}\n\n`);
+          res.end();
+        },
+      },
+    );
+    expect(await prompt(sessionId, "start it")).toBe("end_turn");
+    expect(whileAsked).toBe(2);
+    expect(result).toMatch(/Process running with session ID \d+/);
+    await until(() => processesWithCmdline(marker).length === 0, 3_000);
+    expect(statusAtAnswer(oi.wire(from), "b1")).toBe("completed");
+    model.assertDone();
+  });
+});
+
 describe("late updates", () => {
   it("a quick command's batched output never arrives after its result or the answer", async () => {
     const { sessionId } = await oi.newSession();
     const from = oi.mark();
     model.reply(
-      { toolCalls: [{ id: "q1", name: "shell_command", arguments: { command: "echo quick" } }] },
+      { toolCalls: [{ id: "q1", name: "exec_command", arguments: { cmd: "echo quick" } }] },
       { text: "done" },
     );
     expect(await prompt(sessionId, "quick")).toBe("end_turn");

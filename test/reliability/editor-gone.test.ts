@@ -93,7 +93,7 @@ describe("the editor goes away", () => {
     model.reply({
       text: "Running it.",
       toolCalls: [
-        { id: "long", name: "shell_command", arguments: { command: `sleep ${marker}`, timeout_ms: 120_000 } },
+        { id: "long", name: "exec_command", arguments: { cmd: `sleep ${marker}`, yield_time_ms: 30_000 } },
       ],
     });
     const answer = prompt("run the long thing").catch((error: unknown) => error);

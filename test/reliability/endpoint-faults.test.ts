@@ -14,8 +14,8 @@ import { countLines, promptOutcome } from "./support/fault-kit.js";
 
 const LOG = "side-effect.log";
 const KEY = "sk-test-key";
-const append = (line: string) => ({ command: `echo ${line} >> ${LOG}` });
-const toolStep: FakeStep = { toolCalls: [{ id: "w1", name: "shell_command", arguments: append("first") }] };
+const append = (line: string) => ({ cmd: `echo ${line} >> ${LOG}` });
+const toolStep: FakeStep = { toolCalls: [{ id: "w1", name: "exec_command", arguments: append("first") }] };
 const sse = (delta: object, finish: string | null = null) =>
   JSON.stringify({
     id: "chatcmpl-raw",
@@ -151,11 +151,11 @@ const rows: FaultRow[] = [
     name: "stream cut inside tool-call arguments: the half call never runs; the retry's call runs once",
     fault: [
       {
-        toolCalls: [{ id: "w2", name: "shell_command", arguments: append("second") }],
+        toolCalls: [{ id: "w2", name: "exec_command", arguments: append("second") }],
         chunkSize: 8,
         cutAfterChunks: 4,
       },
-      { toolCalls: [{ id: "w2", name: "shell_command", arguments: append("second") }] },
+      { toolCalls: [{ id: "w2", name: "exec_command", arguments: append("second") }] },
       { text: "done" },
     ],
     posts: 4,
@@ -167,7 +167,7 @@ const rows: FaultRow[] = [
     fault: [
       {
         text: "Running it again.",
-        toolCalls: [{ id: "w2", name: "shell_command", arguments: append("second") }],
+        toolCalls: [{ id: "w2", name: "exec_command", arguments: append("second") }],
         chunkSize: 8,
         cutAfterChunks: 6,
       },
@@ -181,16 +181,14 @@ const rows: FaultRow[] = [
     name: "invalid JSON in tool-call arguments: a tool error the model fixes",
     fault: [
       {
-        toolCalls: [
-          { id: "bad", name: "shell_command", arguments: '{"command": "echo bad >> side-effect.log"' },
-        ],
+        toolCalls: [{ id: "bad", name: "exec_command", arguments: '{"cmd": "echo bad >> side-effect.log"' }],
       },
       {
         expect: (body) => {
           const bad = toolMessages(body).find((m) => m.tool_call_id === "bad");
-          expect(bad?.content).toMatch(/failed to parse function arguments for shell_command/);
+          expect(bad?.content).toMatch(/failed to parse function arguments for exec_command/);
         },
-        toolCalls: [{ id: "fixed", name: "shell_command", arguments: append("fixed") }],
+        toolCalls: [{ id: "fixed", name: "exec_command", arguments: append("fixed") }],
       },
       { text: "fixed it" },
     ],
@@ -235,7 +233,7 @@ const rows: FaultRow[] = [
                 index: 0,
                 id: "w2",
                 type: "function",
-                function: { name: "shell_command", arguments: JSON.stringify(append("second")) },
+                function: { name: "exec_command", arguments: JSON.stringify(append("second")) },
               },
             ],
           }),

@@ -1,7 +1,8 @@
 /**
  * Scripted tasks for the reliability suite, in Codex tool terms (`-m mock-model` picks the
- * Codex harness). Every call id, file name and line of text carries the task's marker, so a
- * test can tell whose content an update or a file holds.
+ * Codex harness, where a model outside Codex's catalog runs commands with `exec_command` and
+ * patches through it as `apply_patch` heredocs). Every call id, file name and line of text
+ * carries the task's marker, so a test can tell whose content an update or a file holds.
  */
 import type { ReplyStep } from "../../support/fake-model.js";
 import type { TaskScript } from "./load-routed-model.js";
@@ -15,10 +16,17 @@ const addFile = (file: string, lines: string[]): string =>
 const updateFile = (file: string, from: string, to: string): string =>
   ["*** Begin Patch", `*** Update File: ${file}`, "@@", `-${from}`, `+${to}`, "*** End Patch"].join("\n");
 
+/** `exec_command` arguments running `cmd`. */
+const exec = (cmd: string) => ({ cmd });
+
+/** `exec_command` arguments applying `patch` through the shell, as Codex's models do. */
+const patchCommand = (patch: string) => exec(`apply_patch <<'EOF'\n${patch}\nEOF`);
+
 /**
- * A multi-step task: reasoning and text streamed in small chunks, plan updates, file writes
+ * A multi-step task: reasoning and text streamed in small chunks, a look around, file writes
  * (add, then update), two shell commands in one response (one writes a file, one pauses),
- * and a closing message. Six model requests, six tool calls.
+ * a check of the result and a closing message. Six model requests, six tool calls. (Codex has
+ * no plan tool, so no plan updates.)
  */
 export function crashTask(marker: string, step: number): ReplyStep | undefined {
   const id = (n: number) => `${marker}-c${n}`;
@@ -27,16 +35,7 @@ export function crashTask(marker: string, step: number): ReplyStep | undefined {
       reasoning: `Plan for ${marker}: write notes, run two commands, update the notes.`,
       text: `Starting ${marker}. I will write a notes file, run a couple of commands and report back.`,
       toolCalls: [
-        {
-          id: id(1),
-          name: "update_plan",
-          arguments: {
-            plan: [
-              { step: `write notes ${marker}`, status: "in_progress" },
-              { step: `run commands ${marker}`, status: "pending" },
-            ],
-          },
-        },
+        { id: id(1), name: "exec_command", arguments: exec(`echo looking around for ${marker}; ls -a`) },
       ],
     },
     {
@@ -44,16 +43,16 @@ export function crashTask(marker: string, step: number): ReplyStep | undefined {
       toolCalls: [
         {
           id: id(2),
-          name: "apply_patch",
-          arguments: { input: addFile(`notes-${marker}.md`, [`v1 ${marker}`]) },
+          name: "exec_command",
+          arguments: patchCommand(addFile(`notes-${marker}.md`, [`v1 ${marker}`])),
         },
       ],
     },
     {
       text: "Running the commands.",
       toolCalls: [
-        { id: id(3), name: "shell_command", arguments: { command: `echo ${marker} > out-${marker}.txt` } },
-        { id: id(4), name: "shell_command", arguments: { command: `sleep 0.2; cat out-${marker}.txt` } },
+        { id: id(3), name: "exec_command", arguments: exec(`echo ${marker} > out-${marker}.txt`) },
+        { id: id(4), name: "exec_command", arguments: exec(`sleep 0.2; cat out-${marker}.txt`) },
       ],
     },
     {
@@ -61,23 +60,14 @@ export function crashTask(marker: string, step: number): ReplyStep | undefined {
       toolCalls: [
         {
           id: id(5),
-          name: "apply_patch",
-          arguments: { input: updateFile(`notes-${marker}.md`, `v1 ${marker}`, `v2 ${marker}`) },
+          name: "exec_command",
+          arguments: patchCommand(updateFile(`notes-${marker}.md`, `v1 ${marker}`, `v2 ${marker}`)),
         },
       ],
     },
     {
       toolCalls: [
-        {
-          id: id(6),
-          name: "update_plan",
-          arguments: {
-            plan: [
-              { step: `write notes ${marker}`, status: "completed" },
-              { step: `run commands ${marker}`, status: "completed" },
-            ],
-          },
-        },
+        { id: id(6), name: "exec_command", arguments: exec(`cat notes-${marker}.md out-${marker}.txt`) },
       ],
     },
     { text: `Done with ${marker}: notes-${marker}.md holds v2 and out-${marker}.txt the marker.` },
@@ -97,13 +87,13 @@ export function loadTask(marker: string, step: number): ReplyStep | undefined {
   if (LOAD_SHELL_STEPS.has(step)) {
     return {
       text,
-      toolCalls: [{ id, name: "shell_command", arguments: { command: `echo ${marker}-${step} >> log.txt` } }],
+      toolCalls: [{ id, name: "exec_command", arguments: exec(`echo ${marker}-${step} >> log.txt`) }],
     };
   }
   return {
     text,
     toolCalls: [
-      { id, name: "apply_patch", arguments: { input: addFile(`f${step}.txt`, [`${marker} ${step}`]) } },
+      { id, name: "exec_command", arguments: patchCommand(addFile(`f${step}.txt`, [`${marker} ${step}`])) },
     ],
   };
 }
