@@ -104,7 +104,7 @@ export function ourDaemon({ launcher, scratch, modelUrl, mode = "full-access", s
  * command chosen by `command(i, body)`), then a closing text. Lets many sessions share one
  * scripted model without their steps getting mixed up.
  */
-export function taskStep({ replyChunks, calls, command, toolName = "shell_command", argName = "command" }) {
+export function taskStep({ replyChunks, calls, command, toolName = "exec_command", argName = "cmd" }) {
   return {
     handle(_req, res, body) {
       const done = body.messages.filter((m) => m.role === "tool").length;

@@ -1,4 +1,4 @@
-// Output flood (security.md §5.8): one `shell_command` printing 1 GiB without a newline, through
+// Output flood (security.md §5.8): one `exec_command` printing 1 GiB without a newline, through
 // the real daemon, without the sandbox (full-access) and inside it (workspace-write, the client
 // approves). Samples the daemon's RSS every 50 ms and probes how fast it answers another request
 // meanwhile. Writes bench/results/flood.json and prints a table.
@@ -71,9 +71,7 @@ async function floodRun(model, mode) {
 
   model.reply(
     {
-      toolCalls: [
-        { id: "flood", name: "shell_command", arguments: { command: COMMAND, timeout_ms: 600_000 } },
-      ],
+      toolCalls: [{ id: "flood", name: "exec_command", arguments: { cmd: COMMAND, yield_time_ms: 30_000 } }],
     },
     { text: "That was a lot of x." },
   );

@@ -30,10 +30,10 @@ export function longHistory(count) {
         turnId,
         step,
         callId,
-        name: "shell_command",
+        name: "exec_command",
         harness: "codex",
         capability: "exec",
-        arguments: JSON.stringify({ command: `sed -n ${step},+40p src/file${turn}.ts` }),
+        arguments: JSON.stringify({ cmd: `sed -n ${step},+40p src/file${turn}.ts` }),
         title: `sed -n ${step},+40p src/file${turn}.ts`,
         kind: "read",
       });

@@ -30,7 +30,7 @@ export const MODEL_MS = 50;
 
 /**
  * The floor: the ten commands as the daemon runs them, `/bin/bash -c <command>` (run-command.ts;
- * Codex's `shell_command` is a script for the user's shell). Before 2026-12-01 the floor ran
+ * Codex's `exec_command` is a script for the user's shell). Before 2026-12-01 the floor ran
  * them with `/bin/sh` (dash here), which starts ~2 ms faster per command than bash: that
  * difference is the command's, not the daemon's, and was counted as overhead.
  */

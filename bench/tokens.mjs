@@ -117,7 +117,7 @@ const TASK = [
 ];
 
 const SHELL = {
-  codex: ["shell_command", (command) => ({ command })],
+  codex: ["exec_command", (command) => ({ cmd: command })],
   hermes: ["shell_command", (command) => ({ command })],
   "claude-code": ["Bash", (command) => ({ command })],
   "claude-code-bare": ["Bash", (command) => ({ command })],
