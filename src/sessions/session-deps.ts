@@ -29,6 +29,8 @@ export interface SessionEndpoint {
   autoCompactTokenLimit?: number;
   /** Upper bound of model requests in one turn. */
   maxTurnSteps: number;
+  /** Whether the models accept images (config `model_supports_images`, the provider's default). */
+  images: boolean;
 }
 
 /** Where the session works and how it touches it. */

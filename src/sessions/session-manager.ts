@@ -318,6 +318,7 @@ export class SessionManager {
           wire: config.provider.wireApi,
           autoCompactTokenLimit: config.autoCompactTokenLimit,
           maxTurnSteps: config.maxTurnSteps,
+          images: config.modelSupportsImages,
         },
         workspace: { sandbox, fs, projectRoot, scratchDir },
         context: {

@@ -2,6 +2,8 @@ import type { Mode } from "../config/types.js";
 import type { Skill } from "../context/skills/parse-skill.js";
 import { chooseHarness, findHarness, harnessProblem, pinnedText } from "../harnesses/harness-list.js";
 import type { Harness, HarnessContext, HarnessSession } from "../harnesses/types.js";
+import type { ModelRequest } from "../providers/model-request.js";
+import { withoutImages } from "../providers/without-images.js";
 import type { ContentBlock, HistoryEvent, HistoryEventOf, StopReason } from "../store/events.js";
 import type { SessionRecord } from "../store/types.js";
 import { BackgroundProcesses } from "../tools/exec/background-processes.js";
@@ -288,7 +290,7 @@ export class Session {
       newId: this.deps.clock.newId,
       model: {
         provider: this.deps.endpoint.provider(this.model),
-        render: (events) => opened.render({ history: compactor.view(events), tools, ctx }),
+        render: (events) => fitImages(opened.render({ history: compactor.view(events), tools, ctx }), ctx),
         ...(harness.parse ? { parse: harness.parse.bind(harness) } : {}),
         contextSize: compactor.window,
         compactor,
@@ -327,7 +329,7 @@ export class Session {
       model: this.model,
       window: window ?? (await this.deps.endpoint.window(this.model)).tokens,
       deps: this.deps,
-      render: (history) => opened.render({ history, tools, ctx }),
+      render: (history) => fitImages(opened.render({ history, tools, ctx }), ctx),
       history: () => this.history,
       commit: (events) => this.commit(events),
       send: (output) => this.send(output),
@@ -365,4 +367,9 @@ export class Session {
   send(output: SessionOutput): void {
     this.client?.send(output);
   }
+}
+
+/** A model that reads no images is sent a note in their place. */
+function fitImages(request: ModelRequest, ctx: HarnessContext): ModelRequest {
+  return ctx.images ? request : withoutImages(request);
 }

@@ -28,7 +28,8 @@ export function dateReminderFor(date: string): string {
  * - assistant messages always carry `reasoning_content`, empty when there was none;
  * - tool-call ids are replayed with `:` replaced by `_`, arguments as compact JSON in the
  *   model's key order;
- * - tool results in Kimi's `<system>` wrapping, with the repeated-call nudges appended;
+ * - tool results in Kimi's `<system>` wrapping, with the repeated-call nudges appended; an
+ *   image result as parts of its tool message;
  * - calls made under another harness become Kimi calls where the capability maps.
  */
 export function renderKimiMessages(
@@ -50,6 +51,8 @@ export function renderKimiMessages(
     afterUser: [{ role: "user", content: [{ type: "text", text: AUTO_MODE_REMINDER }] }],
     joinUsers: false,
     alwaysReasoning: true,
+    // ReadMediaFile's image goes inside its tool message, as parts.
+    imagesInside: true,
   });
   if (options.date !== undefined) {
     const first = messages.findIndex((m) => m.role === "user");
