@@ -14,6 +14,7 @@ import { environmentBlock } from "./environment-block.js";
 import prompt from "./prompt.md";
 import { globTool } from "./tools/glob.js";
 import { grepTool } from "./tools/grep.js";
+import { notebookEditTool } from "./tools/notebook-edit.js";
 import { skillTool } from "./tools/skill.js";
 import { todoWriteTool } from "./tools/todo-write.js";
 import { writeTool } from "./tools/write.js";
@@ -23,7 +24,7 @@ export const CLAUDE_CODE_MAX_TOKENS = 32_000;
 
 /**
  * Claude Code 2.1.44's harness for the tools we implement, in its order (Bash, Glob, Grep, Read,
- * Edit, Write, TodoWrite, Skill):
+ * Edit, Write, NotebookEdit, TodoWrite, Skill):
  * the identity block, then the system prompt in 2.1.44's sections with the `<env>` block and the
  * `gitStatus` snapshot; skills, AGENTS.md and the date as the reminders Claude Code opens the
  * conversation with; `max_tokens: 32000`, `temperature: 1`. The Read tracker
@@ -43,9 +44,10 @@ export const claudeCodeHarness: Harness = {
       bashTool({ scratchDir: ctx.scratchDir }),
       globTool(),
       grepTool(),
-      readTool({ files }),
+      readTool({ files, images: ctx.images }),
       editTool({ files }),
       writeTool({ files }),
+      notebookEditTool(),
       todoWriteTool(),
       ...skills,
     ];

@@ -12,6 +12,7 @@ import { editTool } from "./tools/edit.js";
 import { globTool } from "./tools/glob.js";
 import { grepTool } from "./tools/grep.js";
 import { readTool } from "./tools/read.js";
+import { readMediaFileTool } from "./tools/read-media-file.js";
 import { todoListTool } from "./tools/todo-list.js";
 import { writeTool } from "./tools/write.js";
 
@@ -43,7 +44,9 @@ export const kimiCodeHarness: Harness = {
       editTool(),
       timed(globTool()),
       timed(grepTool()),
-      readTool({ scratchDir: ctx.scratchDir }),
+      readTool({ scratchDir: ctx.scratchDir, images: ctx.images }),
+      // Kimi Code registers it only for a model with image (or video) input.
+      ...(ctx.images ? [readMediaFileTool()] : []),
       todoListTool(),
       writeTool(),
     ];

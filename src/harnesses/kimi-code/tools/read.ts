@@ -19,7 +19,7 @@ const IMAGE = /\.(png|jpe?g|gif|webp|bmp|ico|tiff?|heic|avif)$/i;
 const VIDEO = /\.(mp4|mov|webm|mkv|avi|m4v)$/i;
 
 /** Kimi Code `Read` (kimi-code `agent/tools/os/read/readTool.ts`), messages as upstream words them. */
-export function readTool(options: { scratchDir: string }): Tool<Args> {
+export function readTool(options: { scratchDir: string; images: boolean }): Tool<Args> {
   return {
     name: "Read",
     description: description
@@ -41,12 +41,8 @@ export function readTool(options: { scratchDir: string }): Tool<Args> {
     async execute(args, ctx) {
       const resolved = resolveKimiPath({ ...pathArgs(args, ctx), operation: "read", checkSensitive: true });
       if (!resolved.ok) return { output: resolved.error, isError: true };
-      const media = IMAGE.test(resolved.path)
-        ? "an image"
-        : VIDEO.test(resolved.path)
-          ? "a video"
-          : undefined;
-      if (media) return fail(`"${args.path}" is ${media} file. Only text files can be read.`);
+      const media = IMAGE.test(resolved.path) ? "image" : VIDEO.test(resolved.path) ? "video" : undefined;
+      if (media) return fail(mediaRefusal(args.path, media, options.images));
       let content: string;
       try {
         content = (await readTextFile({ fs: ctx.fs, path: resolved.path })).content;
@@ -63,6 +59,16 @@ export function readTool(options: { scratchDir: string }): Tool<Args> {
       return { output: `${body.trim() === "" ? EMPTY_OUTPUT : body}\n${view.note}` };
     },
   };
+}
+
+/** Kimi Code's Read on a media file: where to look instead, or why the model cannot. */
+function mediaRefusal(shown: string, kind: "image" | "video", images: boolean): string {
+  const what = `"${shown}" is ${kind === "image" ? "an" : "a"} ${kind} file.`;
+  // Video input is never wired here, and image input only where the model takes images.
+  if (kind === "video" || !images) {
+    return `${what} The current model does not support ${kind} input (missing ${kind}_in capability), so this agent cannot view it. Only text files can be read.`;
+  }
+  return `${what} Only text files can be read; use ReadMediaFile for image and video files.`;
 }
 
 function pathArgs(args: Args, ctx: { cwd: string; roots: string[] }) {
