@@ -93,6 +93,7 @@ describe("claude-code end to end", () => {
       "Read",
       "Edit",
       "Write",
+      "NotebookEdit",
       "TodoWrite",
     ]);
     const system = first.messages[0] as Message;

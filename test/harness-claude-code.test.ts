@@ -40,6 +40,7 @@ describe("claude-code tool surface", () => {
       "Read",
       "Edit",
       "Write",
+      "NotebookEdit",
       "TodoWrite",
     ]);
     for (const tool of tools) {
@@ -55,6 +56,7 @@ describe("claude-code tool surface", () => {
 
   it("describes every tool, and maps each onto an ACP kind and a capability", () => {
     for (const tool of tools) expect(tool.description.length, tool.name).toBeGreaterThan(150);
+    expect(tools.find((t) => t.name === "NotebookEdit")?.description).toContain("cell-N");
     expect(Object.fromEntries(tools.map((t) => [t.name, `${t.kind}/${t.capability}`]))).toEqual({
       Bash: "execute/exec",
       Glob: "search/search",
@@ -62,6 +64,7 @@ describe("claude-code tool surface", () => {
       Read: "read/read",
       Edit: "edit/edit",
       Write: "edit/write",
+      NotebookEdit: "edit/other",
       TodoWrite: "think/plan",
     });
   });

@@ -66,6 +66,7 @@ describe("kimi-code end to end", () => {
       "Glob",
       "Grep",
       "Read",
+      "ReadMediaFile",
       "TodoList",
       "Write",
     ]);

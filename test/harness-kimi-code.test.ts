@@ -45,6 +45,7 @@ describe("kimi-code tool surface", () => {
       Glob: "search/search",
       Grep: "search/search",
       Read: "read/read",
+      ReadMediaFile: "read/other",
       TodoList: "think/plan",
       Write: "edit/write",
     });

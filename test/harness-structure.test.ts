@@ -58,7 +58,7 @@ const PAIRS: Pair[] = [
     equal: ["tools-shared", "schemas-shared", "knobs", "layout", "outline", ...results(...TURN_ONE)],
     differs: {
       tools:
-        "pending: Task, TaskOutput, TaskStop, ExitPlanMode, EnterPlanMode, NotebookEdit, WebFetch, WebSearch, AskUserQuestion; Skill only with skills",
+        "pending: Task, TaskOutput, TaskStop, ExitPlanMode, EnterPlanMode, WebFetch, WebSearch, AskUserQuestion; Skill only with skills",
       schemas: "follows from the pending tools",
     },
   },
@@ -70,7 +70,7 @@ const PAIRS: Pair[] = [
     model: "mock-model",
     equal: ["tools-shared", "schemas-shared", "knobs", ...results(...TURN_ONE)],
     differs: {
-      tools: "pending: agent, list_agents, get_goal, update_goal, notebook_edit, tool_search, tool_call",
+      tools: "pending: agent, list_agents, get_goal, update_goal, tool_search, tool_call",
       layout: "no bundled skills in the test workspace, and the pending tools' reminder is not sent",
       outline: "no auto-memory sections: there is no memory store",
     },
@@ -84,7 +84,7 @@ const PAIRS: Pair[] = [
     equal: ["tools-shared", "layout", ...results("shell_exit3", "read_notes", "shell_true")],
     differs: {
       tools:
-        "pending: Agent, AgentSwarm, AskUserQuestion, CreateGoal, GetGoal, UpdateGoal, SetGoalBudget, CronCreate, CronList, CronDelete, EnterPlanMode, ExitPlanMode, FetchURL, ReadMediaFile, Skill, TaskList, TaskOutput, TaskStop, WaitFor",
+        "pending: Agent, AgentSwarm, AskUserQuestion, CreateGoal, GetGoal, UpdateGoal, SetGoalBudget, CronCreate, CronList, CronDelete, EnterPlanMode, ExitPlanMode, FetchURL, Skill, TaskList, TaskOutput, TaskStop, WaitFor",
       schemas: "follows from the pending tools",
       "schemas-shared":
         "Read lacks 2.1.0's column_offset and max_chars, Glob its head_limit and offset (paging): not re-ported yet",
@@ -106,7 +106,7 @@ const PAIRS: Pair[] = [
     equal: ["tools-shared", "schemas-shared", "knobs", "layout", "outline", ...results(...TURN_ONE)],
     differs: {
       tools:
-        "pending: request_user_input (questions), view_image (images), multi_agent_v1 (sub-agents), get_goal, create_goal, update_goal (goals), web_search (search)",
+        "pending: request_user_input (questions), multi_agent_v1 (sub-agents), get_goal, create_goal, update_goal (goals), web_search (search)",
       schemas: "follows from the pending tools",
     },
     knobsLeftOut: CODEX_METADATA,
@@ -121,7 +121,7 @@ const PAIRS: Pair[] = [
     equal: ["tools-shared", "schemas-shared", "knobs", "outline", ...results(...TURN_ONE)],
     differs: {
       tools:
-        "pending: request_user_input (questions), view_image (images), get_goal, create_goal, update_goal (goals), tool_search (deferred tools), web_search (search)",
+        "pending: request_user_input (questions), get_goal, create_goal, update_goal (goals), tool_search (deferred tools), web_search (search)",
       schemas: "follows from the pending tools",
       layout:
         "no `<tools>` block of deferred namespaces: its one namespace, multi_agent_v1 (sub-agents), is pending",
