@@ -6,8 +6,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Wire } from "../src/providers/model-request.js";
 import { IMAGE_OMITTED } from "../src/providers/without-images.js";
 import { type ChatBody, type FakeModel, type FakeToolCall, startFakeModel } from "./support/fake-model.js";
-import { type InProcessAgent, startInProcess } from "./support/in-process.js";
+import { type InProcessAgent, startInProcess, tempDir } from "./support/in-process.js";
 import { TEST_SERVER } from "./support/mcp-helpers.js";
+import { spawnAgent } from "./support/spawn-agent.js";
+import { INIT, testClient } from "./support/test-client.js";
 
 // An image a tool reads reaches the model in each wire's own shape (the fake wires check the
 // shapes strictly), is shown in the editor, and survives a reload; a model that takes no images
@@ -277,5 +279,38 @@ describe("a model that takes no images", () => {
       .find((block: ChatBody) => block.type === "tool_result");
     expect(result.content).toBe(IMAGE_OMITTED);
     model!.assertDone();
+  });
+});
+
+describe("the installed command", () => {
+  it("loads sharp at run time from the start-up snapshot and sends the scaled image on Chat", async () => {
+    model = await startFakeModel();
+    const cwd = tempDir("oi-ws-");
+    writeFileSync(path.join(cwd, "shot.png"), await png(3000, 2000));
+    const agent = spawnAgent({
+      home: tempDir("oi-home-"),
+      env: { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: "sk-test" },
+      args: ["-m", "mock-model"],
+    });
+    const connection = testClient().app.connect(agent.stream);
+    await connection.agent.request(methods.agent.initialize, INIT);
+    const { sessionId } = await connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+    model.reply(
+      { toolCalls: [{ id: "v1", name: "view_image", arguments: { path: "shot.png" } }] },
+      { text: "ok" },
+    );
+    const answer = await connection.agent.request(methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: "text", text: "look" }],
+    });
+    expect(answer.stopReason).toBe("end_turn");
+    model.assertDone();
+    const messages = model.requests[1]!.body.messages as ChatBody[];
+    const at = messages.findIndex((m) => m.role === "tool");
+    const url: string = messages[at + 1]!.content[0].image_url.url;
+    expect(await size(url.replace(/^data:image\/png;base64,/, ""))).toBe("png 1920x1280");
+    agent.child.stdin!.end();
+    await agent.exited;
+    expect(agent.violations).toEqual([]);
   });
 });
