@@ -6,6 +6,7 @@ import { claudeCodeHarness } from "../src/harnesses/claude-code/claude-code-harn
 import { codexHarness } from "../src/harnesses/codex/codex-harness.js";
 import { geminiCliHarness } from "../src/harnesses/gemini-cli/gemini-cli-harness.js";
 import { kimiCodeHarness } from "../src/harnesses/kimi-code/kimi-code-harness.js";
+import { IMAGE_BYTES, requestBytes } from "../src/sessions/usage-totals.js";
 import type { ResultPart } from "../src/store/events.js";
 import { claudeImage } from "../src/tools/image/claude-image.js";
 import { codexBounds, codexImage } from "../src/tools/image/codex-image.js";
@@ -228,5 +229,24 @@ describe("Gemini CLI 0.61 read_file of an image", () => {
       { type: "text", text: "Binary content provided (1 item(s))." },
       { type: "image", mimeType: "image/png", data: file.toString("base64") },
     ]);
+  });
+});
+
+describe("token estimates", () => {
+  it("count an image as a fixed cost, not by its base64 length", () => {
+    const request = (data: string) => ({
+      system: [],
+      tools: [],
+      messages: [
+        {
+          role: "tool" as const,
+          callId: "c",
+          content: [{ type: "image" as const, url: `data:image/png;base64,${data}` }],
+        },
+      ],
+    });
+    const small = requestBytes(request("AAAA"));
+    expect(requestBytes(request("A".repeat(2_000_000)))).toBe(small);
+    expect(small).toBeGreaterThanOrEqual(IMAGE_BYTES);
   });
 });
