@@ -37,7 +37,7 @@ export async function globFiles(options: GlobOptions): Promise<GlobResult> {
     signal: options.signal,
     maxDepth,
     respectIgnoreFiles: options.respectGitignore ?? true,
-    skipNames: ALWAYS_SKIPPED,
+    skipNames: options.skipNames ?? ALWAYS_SKIPPED,
   })) {
     if ((entry.type === "file" || entry.type === "symlink") && matches(entry.rel)) candidates.push(entry.abs);
   }

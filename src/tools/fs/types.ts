@@ -81,9 +81,11 @@ export interface GlobOptions {
   signal: AbortSignal;
   /** Default 1000. */
   limit?: number;
-  /** Default true: skip what .gitignore ignores, and always skip .git and node_modules. */
+  /** Default true: skip what .gitignore ignores. */
   respectGitignore?: boolean;
   caseSensitive?: boolean;
+  /** Names never matched nor entered, at any depth, ignore files or not. Default: `.git` and `node_modules`. */
+  skipNames?: ReadonlySet<string>;
 }
 
 export interface GlobResult {
