@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { globFiles } from "../../../tools/fs/glob-files.js";
 import { FsToolError } from "../../../tools/fs/types.js";
+import type { WalkEntry } from "../../../tools/fs/walk-tree.js";
 import type { Tool } from "../../../tools/types.js";
 import { isSensitiveFile, isWithin, relativizeIfUnder, resolveSearchRoot } from "../path-access.js";
 import { spillOversized } from "../tool-result.js";
@@ -11,9 +12,8 @@ import { globPage, MAX_OUTPUT_BYTES } from "./glob-page.js";
 
 export const DEFAULT_HEAD_LIMIT = 100;
 
+const VCS_NAMES = new Set([".git", ".svn", ".hg", ".bzr", ".jj", ".sl"]);
 const KEY_NAMES = ["id_rsa", "id_ed25519", "id_ecdsa"];
-/** Version-control metadata and the secrets ripgrep is told to leave out before anything is counted. */
-const SKIPPED_NAMES = new Set([".git", ".svn", ".hg", ".bzr", ".jj", ".sl", ".env", ...KEY_NAMES]);
 const KEY_VARIANTS = [
   ".bak",
   ".backup",
@@ -26,6 +26,8 @@ const KEY_VARIANTS = [
   ".save",
   ".tmp",
 ];
+
+const NOTHING = new Set<string>();
 
 const Args = z.object({
   pattern: z.string(),
@@ -69,17 +71,15 @@ export function globTool(options: { scratchDir: string }): Tool<Args> {
             signal: ctx.signal,
             limit: Number.MAX_SAFE_INTEGER,
             respectGitignore: args.include_ignored !== true,
-            skipNames: SKIPPED_NAMES,
+            skipNames: NOTHING,
+            select: ripgrepSelect,
           })
         ).files;
       } catch (error) {
         if (ctx.signal.aborted) return { output: "Glob aborted", isError: true };
         return { output: globError(error, searchRoot), isError: true };
       }
-      const collected = collect(
-        files.filter((file) => !isSilentlyExcluded(file)),
-        searchRoot,
-      );
+      const collected = collect(files, searchRoot);
       const kept = collected.files.filter((file) => !isSensitiveFile(file));
       const relative = isWithin(searchRoot, ctx.cwd);
       const page = globPage({
@@ -107,13 +107,29 @@ function collect(files: string[], searchRoot: string): { files: string[]; trunca
   return { files, truncated: false };
 }
 
-/** Private keys with a `-`/`_` suffix or a backup-style extension, and cloud credential files. */
-function isSilentlyExcluded(file: string): boolean {
+/**
+ * How 2.1.0's `rg --files --hidden --glob '!<vcs>'… --glob <pattern> --glob '!<secret>'…` picks
+ * entries: the last glob that matches decides. Secrets are always out; a path the pattern
+ * matches is in even where an ignore file or a version-control name would keep it out (so `*`
+ * lists `.git` and ignored folders); any other directory is entered unless ignored, and any other
+ * file is out.
+ */
+function ripgrepSelect(entry: WalkEntry, state: { matches: boolean; ignored: boolean }): boolean {
+  if (isSecretPath(entry.abs)) return false;
+  if (state.matches) return true;
+  if (VCS_NAMES.has(entry.name)) return false;
+  return entry.type === "directory" && !state.ignored;
+}
+
+/** 2.1.0's secret globs: `.env`, private keys (bare, with a `-`/`_` suffix or a backup-style extension), cloud credentials. */
+function isSecretPath(file: string): boolean {
   const name = path.basename(file);
+  if (name === ".env") return true;
   for (const key of KEY_NAMES) {
-    if (!name.startsWith(key) || name === key) continue;
+    if (!name.startsWith(key)) continue;
     const rest = name.slice(key.length);
-    if (rest.startsWith("-") || rest.startsWith("_") || KEY_VARIANTS.includes(rest)) return true;
+    if (rest === "" || rest.startsWith("-") || rest.startsWith("_") || KEY_VARIANTS.includes(rest))
+      return true;
   }
   return /\/\.(aws|gcp)\/credentials(\/|$)/.test(file);
 }
