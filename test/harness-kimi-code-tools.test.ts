@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { kimiCodeHarness } from "../src/harnesses/kimi-code/kimi-code-harness.js";
@@ -119,13 +119,13 @@ describe("Read", () => {
     );
   });
 
-  it("stops at 1000 lines, cuts lines over 2000 characters, and says where it stopped", async () => {
+  it("has no line cap and keeps long lines whole within the character budget", async () => {
     file("c.txt", [...lines(2), "y".repeat(2100), ...lines(1200, 4)].join("\n"));
     const out = (await call("Read", { path: "c.txt" })).output;
-    expect(out.split("\n")[2]).toBe(`3\t${"y".repeat(1997)}...`);
-    expect(out.split("\n").at(-2)).toBe("1000\tline1000");
+    expect(out.split("\n")[2]).toBe(`3\t${"y".repeat(2100)}`);
+    expect(out.split("\n").at(-2)).toBe("1203\tline1203");
     expect(out.split("\n").at(-1)).toBe(
-      "<system>1000 lines read from file starting from line 1. Total lines in file: 1203. Requested range complete. Effective max_chars: 100000. Lines [3] were truncated.</system>",
+      "<system>1203 lines read from file starting from line 1. Total lines in file: 1203. Requested range complete. Effective max_chars: 100000. End of file reached.</system>",
     );
   });
 
@@ -147,18 +147,14 @@ describe("Read", () => {
     );
   });
 
-  it("spills a body over 50 000 characters to a file and shows a 2 000-character preview", async () => {
+  it("keeps a page over 50 000 characters inline: Read results are never spilled", async () => {
     file("wide.txt", `${Array.from({ length: 40 }, (_, i) => `${i}`.padEnd(1500, "z")).join("\n")}\n`);
     const out = (await call("Read", { path: "wide.txt" })).output;
-    const [header, rest] = out.split("\n\n[preview]\n");
-    expect(header).toMatch(
-      /^Tool output exceeded 50000 characters; showing a preview only\.\ntool_name: Read\noutput_size_chars: 60150\noutput_size_bytes: 60150\noutput_path: .+\/tool-results\/Read-[-0-9a-f]+\.txt\nnext_step: Use Read with output_path to page through the full output\.$/,
+    expect(out).toMatch(/^1\t0z+\n2\t1z+/);
+    expect(out.slice(60150)).toBe(
+      "\n<system>40 lines read from file starting from line 1. Total lines in file: 40. Requested range complete. Effective max_chars: 100000. End of file reached.</system>",
     );
-    const saved = /output_path: (.+)/.exec(header ?? "")?.[1] ?? "";
-    expect(readFileSync(saved, "utf8")).toMatch(/^1\t0z+\n2\t1z+/);
-    expect(rest).toBe(
-      `${readFileSync(saved, "utf8").slice(0, 2000)}\n<system>40 lines read from file starting from line 1. Total lines in file: 40. Requested range complete. Effective max_chars: 100000. End of file reached.</system>`,
-    );
+    expect(readdirSync(scratch)).toEqual([]);
   });
 
   it("words refusals the way Kimi Code does", async () => {

@@ -33,11 +33,12 @@ describe("kimi-code tool surface", () => {
     for (const [name, text] of Object.entries(byName)) expect(text.length, name).toBeGreaterThan(500);
     expect(byName.Bash).toContain("`Command failed with exit code: N`");
     expect(byName.Bash).toContain("Background execution is disabled for this agent.");
-    expect(byName.Read).toContain("at most 1000 lines or 100 KB");
+    expect(byName.Read).toContain("the budget is 100000 characters; a call may ask for up to 500000");
+    expect(byName.Read).toContain("`Next Read`");
     expect(byName.Read).toContain("`<line-number>\\t<content>`");
     expect(byName.Read).not.toContain("{{");
     expect(byName.Edit).toContain("`old_string` must occur exactly once unless `replace_all` is set.");
-    expect(byName.Glob).toContain("first 100 matching paths");
+    expect(byName.Glob).toContain("`offset` (0 by default) and `head_limit` (100 by default)");
     expect(byName.TodoList).toContain("pending / in_progress / done");
     expect(Object.fromEntries(tools.map((t) => [t.name, `${t.kind}/${t.capability}`]))).toEqual({
       Bash: "execute/exec",

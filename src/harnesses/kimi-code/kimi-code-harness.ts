@@ -41,9 +41,9 @@ export const kimiCodeHarness: Harness = {
     const tools = [
       timed(bashTool({ scratchDir: ctx.scratchDir })),
       editTool(),
-      timed(globTool()),
+      timed(globTool({ scratchDir: ctx.scratchDir })),
       timed(grepTool()),
-      readTool({ scratchDir: ctx.scratchDir }),
+      readTool(),
       todoListTool(),
       writeTool(),
     ];
