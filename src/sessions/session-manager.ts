@@ -24,12 +24,14 @@ import type { SandboxStatus } from "../tools/sandbox/probe-sandbox.js";
 import { sandboxSummary } from "../tools/sandbox/sandbox-summary.js";
 import type { SandboxedExec } from "../tools/sandbox/sandboxed-exec.js";
 import type { FsPort } from "../tools/types.js";
+import type { WebAccess } from "../tools/web/types.js";
 import { localTimeZone } from "./local-time-zone.js";
 import { turnEconomy } from "./output-economy.js";
 import { applyProjectConfig, type ProjectTrust, projectTrust, untrustedNotice } from "./project-trust.js";
 import { replayOutputs, turnGroups } from "./replay.js";
 import { Session } from "./session.js";
 import { type SessionMcp, sessionMcp } from "./session-mcp.js";
+import { sessionWeb } from "./session-web.js";
 import type { SessionOutput } from "./types.js";
 
 export interface SessionManagerDeps {
@@ -48,6 +50,8 @@ export interface SessionManagerDeps {
   version: string;
   now?: () => Date;
   newId?: () => string;
+  /** The web tools' access (default: from config, with the system resolver). */
+  web?: WebAccess;
 }
 
 export interface OpenOptions {
@@ -89,8 +93,11 @@ export class SessionManager {
     probe: (model) => probeContextWindow({ endpoint: this.endpointFor(model), signal: this.probes.signal }),
   });
 
+  private readonly web: WebAccess;
+
   constructor(private readonly deps: SessionManagerDeps) {
     this.ceilings = gitCeilings(deps.env);
+    this.web = deps.web ?? sessionWeb(deps.config);
   }
 
   get config(): Config {
@@ -318,6 +325,7 @@ export class SessionManager {
           wire: config.provider.wireApi,
           autoCompactTokenLimit: config.autoCompactTokenLimit,
           maxTurnSteps: config.maxTurnSteps,
+          ...(config.web.smallModel ? { smallModel: config.web.smallModel } : {}),
         },
         workspace: { sandbox, fs, projectRoot, scratchDir },
         context: {
@@ -330,6 +338,7 @@ export class SessionManager {
         mcp: this.mcp(record),
         economy: (options) =>
           turnEconomy({ ...options, scratchDir, provider: config.provider.id, prices: config.modelPrices }),
+        web: this.web,
       },
       history,
     );
