@@ -58,7 +58,7 @@ const PAIRS: Pair[] = [
     equal: ["tools-shared", "schemas-shared", "knobs", "layout", "outline", ...results(...TURN_ONE)],
     differs: {
       tools:
-        "pending: Task, TaskOutput, TaskStop, ExitPlanMode, EnterPlanMode, NotebookEdit, WebFetch, WebSearch, AskUserQuestion; Skill only with skills",
+        "pending: Task, TaskOutput, TaskStop, ExitPlanMode, EnterPlanMode, NotebookEdit, AskUserQuestion; Skill only with skills",
       schemas: "follows from the pending tools",
     },
   },
@@ -84,7 +84,7 @@ const PAIRS: Pair[] = [
     equal: ["tools-shared", "layout", ...results("shell_exit3", "read_notes", "shell_true")],
     differs: {
       tools:
-        "pending: Agent, AgentSwarm, AskUserQuestion, CreateGoal, GetGoal, UpdateGoal, SetGoalBudget, CronCreate, CronList, CronDelete, EnterPlanMode, ExitPlanMode, FetchURL, ReadMediaFile, Skill, TaskList, TaskOutput, TaskStop, WaitFor",
+        "pending: Agent, AgentSwarm, AskUserQuestion, CreateGoal, GetGoal, UpdateGoal, SetGoalBudget, CronCreate, CronList, CronDelete, EnterPlanMode, ExitPlanMode, ReadMediaFile, Skill, TaskList, TaskOutput, TaskStop, WaitFor",
       schemas: "follows from the pending tools",
       "schemas-shared":
         "Read lacks 2.1.0's column_offset and max_chars, Glob its head_limit and offset (paging): not re-ported yet",

@@ -24,7 +24,6 @@ import type { SandboxStatus } from "../tools/sandbox/probe-sandbox.js";
 import { sandboxSummary } from "../tools/sandbox/sandbox-summary.js";
 import type { SandboxedExec } from "../tools/sandbox/sandboxed-exec.js";
 import type { FsPort } from "../tools/types.js";
-import type { WebAccess } from "../tools/web/types.js";
 import { localTimeZone } from "./local-time-zone.js";
 import { turnEconomy } from "./output-economy.js";
 import { applyProjectConfig, type ProjectTrust, projectTrust, untrustedNotice } from "./project-trust.js";
@@ -50,8 +49,6 @@ export interface SessionManagerDeps {
   version: string;
   now?: () => Date;
   newId?: () => string;
-  /** The web tools' access (default: from config, with the system resolver). */
-  web?: WebAccess;
 }
 
 export interface OpenOptions {
@@ -93,11 +90,8 @@ export class SessionManager {
     probe: (model) => probeContextWindow({ endpoint: this.endpointFor(model), signal: this.probes.signal }),
   });
 
-  private readonly web: WebAccess;
-
   constructor(private readonly deps: SessionManagerDeps) {
     this.ceilings = gitCeilings(deps.env);
-    this.web = deps.web ?? sessionWeb(deps.config);
   }
 
   get config(): Config {
@@ -338,7 +332,7 @@ export class SessionManager {
         mcp: this.mcp(record),
         economy: (options) =>
           turnEconomy({ ...options, scratchDir, provider: config.provider.id, prices: config.modelPrices }),
-        web: this.web,
+        web: sessionWeb(config),
       },
       history,
     );
