@@ -6,6 +6,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo, Socket } from "node:net";
 
 export interface Route {
+  /** Never answer (the connection stays open until the server closes). */
+  hang?: boolean;
   status?: number;
   type?: string;
   body?: string | Buffer;
@@ -32,6 +34,7 @@ export async function startPageServer(routes: Record<string, Route>): Promise<Pa
       hits.push(`${req.method} ${req.url}`);
       headers.push(req.headers);
       const route = routes[req.url ?? ""] ?? { status: 404, type: "text/html", body: "<h1>Not Found</h1>" };
+      if (route.hang) return;
       const body = route.body ?? "";
       res.writeHead(route.status ?? 200, {
         "content-type": route.type ?? "text/html",
@@ -51,8 +54,8 @@ export interface SearchBackend {
   close(): Promise<void>;
 }
 
-/** Answers every request with `answer` as JSON (a search API's results page). */
-export async function startSearchBackend(answer: unknown): Promise<SearchBackend> {
+/** Answers every request with `answer` as JSON (a search API's results page), with `status` (200). */
+export async function startSearchBackend(answer: unknown, status = 200): Promise<SearchBackend> {
   const requests: SearchBackend["requests"] = [];
   const server = await listen(
     (req, res) => {
@@ -60,7 +63,7 @@ export async function startSearchBackend(answer: unknown): Promise<SearchBackend
       req.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
       req.on("end", () => {
         requests.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
-        res.writeHead(200, { "content-type": "application/json" });
+        res.writeHead(status, { "content-type": "application/json" });
         res.end(JSON.stringify(answer));
       });
     },
