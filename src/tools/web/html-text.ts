@@ -4,6 +4,13 @@ import type TurndownService from "turndown";
 // Kimi Code's and Gemini CLI's extractors give the model), both on Turndown's parser and its
 // whitespace rules. Turndown is loaded on the first fetch only, like the model SDKs.
 
+/**
+ * HTML converted at most per page. Turndown runs on the daemon's event loop for a time that
+ * grows with the page (docs/performance.md), so a page of many megabytes would stall every
+ * session; the first million characters hold more text than any original passes on.
+ */
+export const MAX_HTML_CHARS = 1_000_000;
+
 /** Elements whose text is never page content. */
 const DROPPED = ["head", "title", "script", "style", "noscript", "template", "iframe", "svg", "canvas"];
 
@@ -16,7 +23,7 @@ async function turndown(): Promise<TurndownService> {
 export async function htmlToMarkdown(html: string): Promise<string> {
   const service = await turndown();
   service.remove(DROPPED as TurndownService.Filter);
-  return service.turndown(html);
+  return service.turndown(html.slice(0, MAX_HTML_CHARS));
 }
 
 const BLOCKS = new Set([
@@ -80,7 +87,7 @@ export async function htmlToText(
     },
   });
   service.escape = (text) => text;
-  return service.turndown(html).trim();
+  return service.turndown(html.slice(0, MAX_HTML_CHARS)).trim();
 }
 
 /** The text of the page's `<title>`, entities decoded; "" when it has none. */
