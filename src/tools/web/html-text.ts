@@ -7,9 +7,9 @@ import type TurndownService from "turndown";
 /**
  * HTML converted at most per page. Turndown runs on the daemon's event loop for a time that
  * grows with the page (docs/performance.md), so a page of many megabytes would stall every
- * session; the first million characters hold more text than any original passes on.
+ * session; the first half million characters usually hold more text than any original passes on.
  */
-export const MAX_HTML_CHARS = 1_000_000;
+export const MAX_HTML_CHARS = 500_000;
 
 /** Elements whose text is never page content. */
 const DROPPED = ["head", "title", "script", "style", "noscript", "template", "iframe", "svg", "canvas"];
