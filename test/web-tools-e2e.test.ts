@@ -372,13 +372,13 @@ describe("the daemon as users start it", () => {
   it.each([
     ["the start-up snapshot", {}],
     ["the plain entry point", { INTERPRETER_SNAPSHOT: "0" }],
-  ])("loads the HTML converter on the first fetch from %s", async (_from, env) => {
+  ])("resolves, checks and converts a page from %s", async (_from, env) => {
     model = await startFakeModel();
     pages = await startPageServer({ "/page.html": { body: PROBE_PAGE } });
     const home = tempDir("oi-web-home-");
     writeFileSync(
       path.join(home, "config.toml"),
-      `harness = "kimi-code"\nmode = "full-access"\n\n[web]\nallow_private = ["127.0.0.1:${pages.port}"]\n`,
+      `harness = "kimi-code"\nmode = "full-access"\n\n[web]\nallow_private = ["localhost:${pages.port}"]\n`,
     );
     const agent = spawnAgent({
       home,
@@ -394,9 +394,14 @@ describe("the daemon as users start it", () => {
         mcpServers: [],
       });
       model.reply(
+        // By name, so the daemon's resolver (and the check inside its lookup) runs too.
         {
           toolCalls: [
-            { id: "FetchURL:0", name: "FetchURL", arguments: { url: `${pages.origin}/page.html` } },
+            {
+              id: "FetchURL:0",
+              name: "FetchURL",
+              arguments: { url: `http://localhost:${pages.port}/page.html` },
+            },
           ],
         },
         { text: "pineapple" },
