@@ -150,6 +150,8 @@ describe("claude-code WebFetch and WebSearch", () => {
     // The side request is in the ledger, marked as a tool's.
     expect(toolUsage(sessionId)).toHaveLength(1);
     expect(toolUsage(sessionId)[0]).toMatchObject({ model: "mock-model", harness: "claude-code" });
+    await oi.prompt(sessionId, "/usage");
+    expect(oi.editor.text(sessionId)).toMatch(/Of which tools' side requests: 1 request, \d+ tokens/);
   });
 
   it("searches the configured backend with the key in its header, never in a model request, in 2.1.44's result layout", async () => {
@@ -289,8 +291,8 @@ describe("kimi-code FetchURL", () => {
 });
 
 describe("gemini-cli web_fetch and google_web_search", () => {
-  it("fetches the prompt's allowed URLs, skips blocked ones, and answers through a side request in <untrusted_context>", async () => {
-    const { sessionId } = await start(geminiCliHarness);
+  it("fetches the prompt's allowed URLs, skips blocked ones, and answers through a side request to small_model in <untrusted_context>", async () => {
+    const { sessionId } = await start(geminiCliHarness, 'small_model = "tiny-model"\n');
     const page = `${pages.origin}/page.html`;
     const blocked = `${other.origin}/secret`;
     model.reply(
@@ -303,6 +305,7 @@ describe("gemini-cli web_fetch and google_web_search", () => {
         text: "The pages say pineapple.",
         expect(body) {
           expect(body.tools).toBeUndefined();
+          expect(body.model).toBe("tiny-model");
           expect(body.temperature).toBe(0);
           expect(body.top_p).toBe(1);
           expect(body.messages[0].role).toBe("system");
@@ -338,7 +341,8 @@ describe("gemini-cli web_fetch and google_web_search", () => {
     );
     expect(other.hits).toEqual([]);
     expect(pages.headers[0]?.["user-agent"]).toMatch(/openinterpreter/);
-    expect(toolUsage(sessionId)).toHaveLength(1);
+    expect(toolUsage(sessionId).map((u) => u.model)).toEqual(["tiny-model"]);
+    expect(model.requests[0]!.body.model).toBe("mock-model");
   });
 
   it("searches a SearXNG backend and cites its results as 0.61 does", async () => {
