@@ -13,6 +13,8 @@ import { untrustedContext } from "../untrusted-context.js";
 /** Gemini CLI 0.61's fallback fetch: a 10 s limit per URL and 250,000 characters across all pages. */
 export const FETCH_TIMEOUT_MS = 10_000;
 export const CONTENT_BUDGET = 250_000;
+/** URLs of one prompt that are fetched, as 0.61's description promises. */
+export const MAX_URLS = 20;
 /** Its side request's sampling: deterministic. */
 const SIDE_KNOBS = { temperature: 0, topP: 1 };
 
@@ -91,7 +93,10 @@ const error = (output: string) => ({ output, isError: true });
 function promptUrls(prompt: string): { valid: URL[]; problems: string[] } {
   const valid: URL[] = [];
   const problems: string[] = [];
-  for (const token of prompt.split(/\s+/).filter((word) => word.includes("://"))) {
+  for (const token of prompt
+    .split(/\s+/)
+    .filter((word) => word.includes("://"))
+    .slice(0, MAX_URLS)) {
     let url: URL;
     try {
       url = new URL(token);
