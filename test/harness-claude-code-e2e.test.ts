@@ -93,7 +93,9 @@ describe("claude-code end to end", () => {
       "Read",
       "Edit",
       "Write",
+      "WebFetch",
       "TodoWrite",
+      "WebSearch",
     ]);
     const system = first.messages[0] as Message;
     expect(system.role).toBe("system");

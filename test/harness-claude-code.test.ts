@@ -40,7 +40,9 @@ describe("claude-code tool surface", () => {
       "Read",
       "Edit",
       "Write",
+      "WebFetch",
       "TodoWrite",
+      "WebSearch",
     ]);
     for (const tool of tools) {
       expect(Object.keys(tool.parameters)).toEqual([
@@ -62,7 +64,9 @@ describe("claude-code tool surface", () => {
       Read: "read/read",
       Edit: "edit/edit",
       Write: "edit/write",
+      WebFetch: "fetch/other",
       TodoWrite: "think/plan",
+      WebSearch: "search/other",
     });
   });
 

@@ -76,7 +76,9 @@ describe("gemini-cli end to end", () => {
       "glob",
       "replace",
       "write_file",
+      "web_fetch",
       "run_shell_command",
+      "google_web_search",
       "write_todos",
     ]);
     const replace = first.tools.find((t: { function: { name: string } }) => t.function.name === "replace");

@@ -26,7 +26,9 @@ describe("Gemini CLI tool surface", () => {
       "glob",
       "replace",
       "write_file",
+      "web_fetch",
       "run_shell_command",
+      "google_web_search",
     ];
     const legacy = setup("gemini-2.5-flash").tools;
     expect(legacy.map((t) => t.name)).toEqual([...shared, "write_todos"]);

@@ -63,6 +63,7 @@ describe("kimi-code end to end", () => {
     expect(first.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual([
       "Bash",
       "Edit",
+      "FetchURL",
       "Glob",
       "Grep",
       "Read",

@@ -43,6 +43,7 @@ describe("kimi-code tool surface", () => {
     expect(Object.fromEntries(tools.map((t) => [t.name, `${t.kind}/${t.capability}`]))).toEqual({
       Bash: "execute/exec",
       Edit: "edit/edit",
+      FetchURL: "fetch/other",
       Glob: "search/search",
       Grep: "search/search",
       Read: "read/read",

@@ -107,6 +107,8 @@ function eventUpdates(event: HistoryEvent, client: ClientFeatures): SessionUpdat
     case "plan":
       return [{ sessionUpdate: "plan", entries: event.entries }];
     case "usage":
+      // A tool's side request says nothing about how full the conversation's context is.
+      if (event.purpose === "tool") return [];
       return [
         {
           sessionUpdate: "usage_update",

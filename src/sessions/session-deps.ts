@@ -6,6 +6,7 @@ import type { Provider } from "../providers/types.js";
 import type { Store } from "../store/types.js";
 import type { SandboxedExec } from "../tools/sandbox/sandboxed-exec.js";
 import type { FsPort } from "../tools/types.js";
+import type { WebAccess } from "../tools/web/types.js";
 import type { EconomyOptions, turnEconomy } from "./output-economy.js";
 import type { SessionMcp } from "./session-mcp.js";
 
@@ -29,6 +30,8 @@ export interface SessionEndpoint {
   autoCompactTokenLimit?: number;
   /** Upper bound of model requests in one turn. */
   maxTurnSteps: number;
+  /** `[web] small_model`: answers the fetch tools' questions about a page; unset: the session's model. */
+  smallModel?: string;
 }
 
 /** Where the session works and how it touches it. */
@@ -67,4 +70,6 @@ export interface SessionDeps {
   mcp: SessionMcp;
   /** A turn's token-ledger fields and tool-output economizer (output-economy.ts). */
   economy(options: EconomyOptions): ReturnType<typeof turnEconomy>;
+  /** What the web tools fetch and search with. */
+  web: WebAccess;
 }

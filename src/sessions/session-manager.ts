@@ -30,6 +30,7 @@ import { applyProjectConfig, type ProjectTrust, projectTrust, untrustedNotice } 
 import { replayOutputs, turnGroups } from "./replay.js";
 import { Session } from "./session.js";
 import { type SessionMcp, sessionMcp } from "./session-mcp.js";
+import { sessionWeb } from "./session-web.js";
 import type { SessionOutput } from "./types.js";
 
 export interface SessionManagerDeps {
@@ -318,6 +319,7 @@ export class SessionManager {
           wire: config.provider.wireApi,
           autoCompactTokenLimit: config.autoCompactTokenLimit,
           maxTurnSteps: config.maxTurnSteps,
+          ...(config.web.smallModel ? { smallModel: config.web.smallModel } : {}),
         },
         workspace: { sandbox, fs, projectRoot, scratchDir },
         context: {
@@ -330,6 +332,7 @@ export class SessionManager {
         mcp: this.mcp(record),
         economy: (options) =>
           turnEconomy({ ...options, scratchDir, provider: config.provider.id, prices: config.modelPrices }),
+        web: sessionWeb(config),
       },
       history,
     );

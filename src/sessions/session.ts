@@ -14,6 +14,7 @@ import { replayOutputs } from "./replay.js";
 import { runTurn } from "./run-turn.js";
 import type { SessionDeps } from "./session-deps.js";
 import type { SessionMcp } from "./session-mcp.js";
+import { sideModel } from "./side-model.js";
 import { syncAfterAnswer } from "./sync-after-answer.js";
 import { titleOnce } from "./title.js";
 import { abortedBefore, TurnQueue } from "./turn-queue.js";
@@ -108,7 +109,10 @@ export class Session {
   }
 
   lastUsage(): HistoryEventOf<"usage"> | undefined {
-    return this.history.findLast((e): e is HistoryEventOf<"usage"> => e.type === "usage");
+    // A tool's side request measures another, smaller context than the conversation's.
+    return this.history.findLast(
+      (e): e is HistoryEventOf<"usage"> => e.type === "usage" && e.purpose !== "tool",
+    );
   }
 
   usageTotals() {
@@ -281,6 +285,15 @@ export class Session {
     const compactor = await this.compactor(harness, opened, tools, ctx, window.tokens);
     const history = () => this.history;
     const { ledger, economize } = this.deps.economy({ harness, own, model: this.model, history });
+    const model = sideModel({
+      provider: (id) => this.deps.endpoint.provider(id),
+      model: this.deps.endpoint.smallModel ?? this.model,
+      turnId,
+      ledger: (id) => this.deps.economy({ harness, own, model: id, history }).ledger,
+      contextSize: window.tokens,
+      history,
+      commit: (events) => this.commit(events),
+    });
     return runTurn({
       turnId,
       signal,
@@ -310,6 +323,8 @@ export class Session {
         live: (callId) => this.runningTurn === turnId && !this.finishedCalls.has(callId),
         send: (output) => this.send(output),
         economize,
+        web: this.deps.web,
+        model,
       }),
       history: { read: history, commit: (events) => this.commit(events) },
     });

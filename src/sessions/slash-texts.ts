@@ -49,19 +49,19 @@ export function usageText(session: Session): string {
     t.priced === 0
       ? `unknown (set [model_prices."${session.model}"] with input, cached_input and output per million tokens in config.toml)`
       : `${formatCost(t.cost)} ${t.currency ?? ""}${t.priced < t.requests ? ` for ${t.priced} of ${t.requests} requests` : ""}`;
-  const c = t.compaction;
-  const compaction =
+  const part = (label: string, c: typeof t.compaction) =>
     c.requests === 0
       ? []
       : [
-          `Of which compaction: ${c.requests} ${c.requests === 1 ? "request" : "requests"}, ${c.inputTokens + c.outputTokens} tokens (input ${c.inputTokens}, output ${c.outputTokens})${t.priced > 0 ? `, ${formatCost(c.cost)} ${t.currency ?? ""}`.trimEnd() : ""}`,
+          `Of which ${label}: ${c.requests} ${c.requests === 1 ? "request" : "requests"}, ${c.inputTokens + c.outputTokens} tokens (input ${c.inputTokens}, output ${c.outputTokens})${t.priced > 0 ? `, ${formatCost(c.cost)} ${t.currency ?? ""}`.trimEnd() : ""}`,
         ];
   return [
     `Model requests: ${t.requests}${estimated}`,
     `Input tokens: ${t.inputTokens} (cached: ${t.cachedInputTokens}, ${share}%${t.cacheWriteTokens > 0 ? `; written to the cache: ${t.cacheWriteTokens}` : ""})`,
     `Output tokens: ${t.outputTokens} (reasoning: ${t.reasoningTokens})`,
     `Cost: ${cost.trimEnd()}`,
-    ...compaction,
+    ...part("compaction", t.compaction),
+    ...part("tools' side requests", t.tools),
     `Time waiting for the model: ${(t.latencyMs / 1000).toFixed(1)} s`,
   ].join("\n");
 }

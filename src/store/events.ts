@@ -165,8 +165,11 @@ export const HistoryEvent = z.discriminatedUnion("type", [
     cost: z.number().optional(),
     sessionCost: z.number().optional(),
     currency: z.string().optional(),
-    /** Set when the request was not a turn step: `compaction` is a compaction's summary request. */
-    purpose: z.enum(["compaction"]).optional(),
+    /**
+     * Set when the request was not a turn step: `compaction` is a compaction's summary request,
+     * `tool` a tool's request beside the turn (a fetch tool asking about a page).
+     */
+    purpose: z.enum(["compaction", "tool"]).optional(),
   }),
   z.object({
     type: z.literal("notice"),

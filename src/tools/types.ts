@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Capability, DisplayContent, Location, PlanEntry, ToolKind } from "../store/events.js";
 import type { BackgroundProcesses } from "./exec/background-processes.js";
+import type { WebAccess } from "./web/types.js";
 
 /**
  * Access to the content of workspace files: every tool reads and writes them through this port.
@@ -82,6 +83,31 @@ export interface ToolContext {
   background: BackgroundProcesses;
   /** Live progress for the editor (e.g. command output so far). */
   onProgress(text: string): void;
+  /** The web tools' HTTP, under the SSRF rules and `[web]` settings; absent outside a session. */
+  web?: WebAccess;
+  /** A question to a model beside the turn (a fetch tool asking about a page); absent outside a session. */
+  model?: ModelPort;
+}
+
+/**
+ * One request beside the turn, as the originals send them to their small model: one system
+ * text, one user text, no tools. The session sends it on its own endpoint and counts it in the
+ * token ledger.
+ */
+export interface SideRequest {
+  system: string;
+  prompt: string;
+  maxTokens?: number;
+  temperature?: number;
+  topP?: number;
+}
+
+/** The model's text, or why there is none (the endpoint's readable error). */
+export type SideAnswer = { text: string } | { error: string };
+
+export interface ModelPort {
+  /** Never rejects; an aborted signal answers with an error. */
+  ask(request: SideRequest, signal: AbortSignal): Promise<SideAnswer>;
 }
 
 /** What a call is about to do, for the permission gate. */
@@ -97,7 +123,12 @@ export type ToolAccess =
       escalated?: { justification?: string };
     }
   /** Anything else with side effects the sandbox cannot confine (e.g. an MCP tool). */
-  | { type: "tool"; key: string; label: string };
+  | { type: "tool"; key: string; label: string }
+  /**
+   * GET requests to these hosts (lower case). `listed`: every one of them is in `[web]
+   * allowed_hosts`, which the user set so they are fetched without asking.
+   */
+  | { type: "fetch"; hosts: string[]; listed: boolean };
 
 export interface ToolResult {
   /** What the model sees, already formatted and truncated by the harness policy. */

@@ -16,6 +16,8 @@ import { globTool } from "./tools/glob.js";
 import { grepTool } from "./tools/grep.js";
 import { skillTool } from "./tools/skill.js";
 import { todoWriteTool } from "./tools/todo-write.js";
+import { webFetchTool } from "./tools/web-fetch.js";
+import { webSearchTool } from "./tools/web-search.js";
 import { writeTool } from "./tools/write.js";
 
 /** Claude Code's default `max_tokens` (OI `claude_code.rs::CLAUDE_CODE_DEFAULT_MAX_TOKENS`). */
@@ -23,7 +25,7 @@ export const CLAUDE_CODE_MAX_TOKENS = 32_000;
 
 /**
  * Claude Code 2.1.44's harness for the tools we implement, in its order (Bash, Glob, Grep, Read,
- * Edit, Write, TodoWrite, Skill):
+ * Edit, Write, WebFetch, TodoWrite, WebSearch, Skill):
  * the identity block, then the system prompt in 2.1.44's sections with the `<env>` block and the
  * `gitStatus` snapshot; skills, AGENTS.md and the date as the reminders Claude Code opens the
  * conversation with; `max_tokens: 32000`, `temperature: 1`. The Read tracker
@@ -46,7 +48,9 @@ export const claudeCodeHarness: Harness = {
       readTool({ files }),
       editTool({ files }),
       writeTool({ files }),
+      webFetchTool(),
       todoWriteTool(),
+      webSearchTool(),
       ...skills,
     ];
     return {

@@ -221,3 +221,33 @@ export function writeTodosSchema(): Schema {
     additionalProperties: false,
   };
 }
+
+export function webFetchSchema(family: ToolFamily): Schema {
+  return {
+    type: "object",
+    properties: {
+      prompt: str(
+        family === "default-legacy"
+          ? 'Your request, with up to 20 full URLs (starting with http:// or https://) written into it and what to do with their pages, e.g. "Sum up https://example.com/article and list the key dates in https://example.com/timeline". At least one URL is required; the pages are fetched and your instructions applied to their content.'
+          : "A request that names one or more full http(s) URLs and says what to do with their pages.",
+      ),
+    },
+    required: ["prompt"],
+  };
+}
+
+export function googleWebSearchSchema(family: ToolFamily): Schema {
+  return {
+    type: "object",
+    properties: {
+      query: {
+        type: "string",
+        description:
+          family === "default-legacy"
+            ? "What to search the web for."
+            : "What to search the web for: a focused query, in the words the pages you want would use.",
+      },
+    },
+    required: ["query"],
+  };
+}

@@ -9,6 +9,7 @@ import { kimiSystemPrompt } from "./system-prompt.js";
 import { timed } from "./tool-result.js";
 import { bashTool } from "./tools/bash.js";
 import { editTool } from "./tools/edit.js";
+import { fetchUrlTool } from "./tools/fetch-url.js";
 import { globTool } from "./tools/glob.js";
 import { grepTool } from "./tools/grep.js";
 import { readTool } from "./tools/read.js";
@@ -26,7 +27,7 @@ export function kimiKnobs(sessionId: string): Knobs {
 
 /**
  * Kimi Code (MoonshotAI/kimi-code, the TypeScript agent Kimi K2/K3 are tuned on): its core
- * tools under their own names (Bash, Edit, Glob, Grep, Read, TodoList, Write, in the order of
+ * tools under their own names (Bash, Edit, FetchURL, Glob, Grep, Read, TodoList, Write, in the order of
  * Kimi Code's alphabetical tool list), its system prompt layout rendered once per session,
  * the auto-mode `<system-reminder>` after each user message, and its request knobs.
  */
@@ -41,6 +42,7 @@ export const kimiCodeHarness: Harness = {
     const tools = [
       timed(bashTool({ scratchDir: ctx.scratchDir })),
       editTool(),
+      timed(fetchUrlTool({ scratchDir: ctx.scratchDir })),
       timed(globTool({ scratchDir: ctx.scratchDir })),
       timed(grepTool()),
       readTool(),

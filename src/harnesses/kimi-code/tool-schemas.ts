@@ -208,3 +208,5 @@ export const writeSchema = object(
   },
   ["path", "content"],
 );
+
+export const fetchUrlSchema = object({ url: str("The address of the page to fetch.") }, ["url"]);

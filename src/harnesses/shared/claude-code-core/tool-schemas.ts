@@ -137,3 +137,22 @@ export const skillSchema = object(
   },
   ["skill"],
 );
+
+export const webFetchSchema = object(
+  {
+    url: { description: "The address of the page to fetch", type: "string", format: "uri" },
+    prompt: str("What to find out from the fetched page"),
+  },
+  ["url", "prompt"],
+);
+
+const domains = (description: string) => ({ description, type: "array", items: { type: "string" } });
+
+export const webSearchSchema = object(
+  {
+    query: { description: "What to search the web for", type: "string", minLength: 2 },
+    allowed_domains: domains("Keep only results from these domains"),
+    blocked_domains: domains("Leave out results from these domains"),
+  },
+  ["query"],
+);
