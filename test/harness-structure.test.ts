@@ -58,7 +58,7 @@ const PAIRS: Pair[] = [
     equal: ["tools-shared", "schemas-shared", "knobs", "layout", "outline", ...results(...TURN_ONE)],
     differs: {
       tools:
-        "pending: Task, TaskOutput, TaskStop, ExitPlanMode, EnterPlanMode, NotebookEdit, WebFetch, WebSearch, AskUserQuestion; Skill only with skills",
+        "pending: Task, ExitPlanMode, EnterPlanMode, NotebookEdit, WebFetch, WebSearch, AskUserQuestion; Skill only with skills",
       schemas: "follows from the pending tools",
     },
   },

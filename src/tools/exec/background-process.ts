@@ -284,3 +284,22 @@ function waitFor(done: Promise<void>, ms: number, signal: AbortSignal): Promise<
     void done.then(finish, finish);
   });
 }
+
+/**
+ * Waits until one of `processes` has ended (the first to end is returned), `ms` passes or
+ * `signal` aborts (undefined then). Leaves every process running.
+ */
+export async function firstEnded(
+  processes: readonly BackgroundProcess[],
+  ms: number,
+  signal: AbortSignal,
+): Promise<BackgroundProcess | undefined> {
+  const done = processes.find((p) => p.exit);
+  if (done || processes.length === 0) return done;
+  let winner: BackgroundProcess | undefined;
+  const any = Promise.race(processes.map((p) => p.ended().then(() => p))).then((p) => {
+    winner = p;
+  });
+  await waitFor(any, ms, signal);
+  return winner;
+}

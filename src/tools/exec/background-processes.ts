@@ -1,6 +1,7 @@
 import { type BackgroundProcess, ProcessEntry, type StartOptions } from "./background-process.js";
 
 export type { BackgroundProcess, ProcessChunk, ProcessStatus, StartOptions } from "./background-process.js";
+export { firstEnded } from "./background-process.js";
 
 /** Bytes of one process's output its file keeps at most (the disk is not the model's to fill). */
 export const OUTPUT_FILE_CAP = 64 * 1024 * 1024;
