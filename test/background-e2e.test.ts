@@ -1,6 +1,7 @@
 import { methods } from "@agentclientprotocol/sdk";
 import { afterEach, describe, expect, it } from "vitest";
 import { claudeCodeHarness } from "../src/harnesses/claude-code/claude-code-harness.js";
+import { kimiCodeHarness } from "../src/harnesses/kimi-code/kimi-code-harness.js";
 import type { Harness } from "../src/harnesses/types.js";
 import {
   capture,
@@ -166,5 +167,107 @@ describe("claude-code background shells", () => {
     await until(() =>
       oi!.editor.text(sessionId).includes(`Background command \`${ids.quick}\` exited with code 0`),
     );
+  });
+});
+
+describe("kimi-code background tasks", () => {
+  const started = /task_id: (bash-[0-9a-z]{8})/;
+  type Message = { role: string; content: string; tool_call_id?: string };
+  /** The messages right after the tool message answering `callId`. */
+  const after = (body: { messages: Message[] }, callId: string) => {
+    const index = body.messages.findIndex((m) => m.role === "tool" && m.tool_call_id === callId);
+    return body.messages.slice(index + 1);
+  };
+
+  it("runs, moves, waits, stops and tells as Kimi Code 2.1.0, across turns, and leaves nothing at close", async () => {
+    const { sessionId, agent } = await session(kimiCodeHarness);
+    const long = processMarker();
+    const moved = processMarker();
+    const ids: Record<string, string> = {};
+    const bash = (id: string, command: string, extra: object = {}) => ({
+      id,
+      name: "Bash",
+      arguments: { command, ...extra },
+    });
+    model.reply(
+      {
+        toolCalls: [
+          bash("call_1", "echo first; sleep 0.2; echo second", {
+            run_in_background: true,
+            description: "quick",
+          }),
+          bash("call_2", `exec -a ${long} sleep 60`, { run_in_background: true, description: "long" }),
+        ],
+      },
+      replyFrom((body) => {
+        ids.quick = capture(started, toolText(body, "call_1"));
+        ids.long = capture(started, toolText(body, "call_2"));
+        return { toolCalls: [bash("call_3", "sleep 1")] };
+      }),
+      replyFrom((body) => {
+        // 2.1.0 appends the end right after the next tool result, as a user message of its own.
+        const next = after(body as never, "call_3");
+        expect(next).toHaveLength(1);
+        expect(next[0]!.role).toBe("user");
+        expect(next[0]!.content).toMatch(
+          new RegExp(
+            `^<notification id="task:${ids.quick}:completed" category="task" type="task.completed" source_kind="background_task" source_id="${ids.quick}">\nTitle: Background process completed\nSeverity: info\nWall time: \\d+\\.\\d{3} seconds\nquick completed\\.\n<output-file path="\\S+/tasks/${ids.quick}/output\\.log" bytes="13">\n`,
+          ),
+        );
+        return { toolCalls: [{ id: "call_4", name: "TaskOutput", arguments: { task_id: ids.quick } }] };
+      }),
+      {
+        expect: (body) => {
+          const text = toolText(body, "call_4");
+          expect(text).toMatch(/^Wall time: \d+\.\d{3} seconds\nretrieval_status: success\n/);
+          expect(text.endsWith("\n\n[output]\nfirst\nsecond\n")).toBe(true);
+        },
+        text: "The quick one is done.",
+      },
+    );
+    expect(await agent.prompt(sessionId, "Start the jobs.")).toBe("end_turn");
+    expect(liveProcesses(long).length).toBeGreaterThan(0);
+
+    model.reply(
+      {
+        expect: (body) => expect(JSON.stringify(body.messages)).not.toContain(`task:${ids.long}`),
+        toolCalls: [{ id: "call_5", name: "TaskList", arguments: {} }],
+      },
+      {
+        expect: (body) =>
+          expect(toolText(body, "call_5")).toMatch(
+            new RegExp(
+              `^active_background_tasks: 1\nWall time: [\\d.]+ seconds\ntask_id: ${ids.long}\ndescription: long\nstatus: running\n`,
+            ),
+          ),
+        toolCalls: [bash("call_6", `echo start; exec -a ${moved} sleep 60`, { timeout: 1 })],
+      },
+      replyFrom((body) => {
+        const text = toolText(body, "call_6");
+        expect(text).toContain("next_step: The task now runs in the background.");
+        expect(text.endsWith("\n\nforeground_output:\nstart\n")).toBe(true);
+        ids.moved = capture(started, text);
+        return { toolCalls: [{ id: "call_7", name: "TaskStop", arguments: { task_id: ids.moved } }] };
+      }),
+      {
+        expect: (body) =>
+          expect(toolText(body, "call_7")).toMatch(
+            new RegExp(
+              `^Wall time: [\\d.]+ seconds\ntask_id: ${ids.moved}\nstatus: killed\nreason: Stopped by TaskStop$`,
+            ),
+          ),
+        text: "Stopped the slow one.",
+      },
+    );
+    expect(await agent.prompt(sessionId, "Check on them.")).toBe("end_turn");
+    model.assertDone();
+    expect(liveProcesses(moved)).toEqual([]);
+    expect(await statusText(agent, sessionId)).toMatch(
+      new RegExp(`Background commands: 1 running\n[\\s\\S]*- \`${ids.long}\` \\(pid \\d+\\): running for`),
+    );
+
+    await agent.close();
+    oi = undefined;
+    expect(liveProcesses(long)).toEqual([]);
   });
 });
