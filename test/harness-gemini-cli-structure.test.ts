@@ -19,8 +19,6 @@ const CAPTURES = path.resolve(import.meta.dirname, "../../shared/conformance/har
 const PENDING_TOOLS = [
   "update_topic",
   "web_fetch",
-  "list_background_processes",
-  "read_background_output",
   "google_web_search",
   "enter_plan_mode",
   "invoke_agent",

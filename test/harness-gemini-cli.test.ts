@@ -27,6 +27,8 @@ describe("Gemini CLI tool surface", () => {
       "replace",
       "write_file",
       "run_shell_command",
+      "list_background_processes",
+      "read_background_output",
     ];
     const legacy = setup("gemini-2.5-flash").tools;
     expect(legacy.map((t) => t.name)).toEqual([...shared, "write_todos"]);

@@ -44,6 +44,7 @@ export function backgroundEnded(process: BackgroundProcess): HistoryEventOf<"bac
     cwd: process.cwd,
     status,
     exitCode: exit?.exitCode ?? null,
+    ...(exit?.signal ? { signal: exit.signal } : {}),
     ...(process.pid !== undefined ? { pid: process.pid } : {}),
     ...(process.outputFile !== undefined ? { outputFile: process.outputFile } : {}),
     outputBytes: process.outputBytes,

@@ -184,6 +184,8 @@ export const HistoryEvent = z.discriminatedUnion("type", [
     status: z.enum(["completed", "failed", "killed", "timed_out"]),
     /** Null when a signal ended it. */
     exitCode: z.number().int().nullable(),
+    /** The signal that ended it, when one did. */
+    signal: z.string().optional(),
     /** The process group it led. */
     pid: z.number().int().optional(),
     outputFile: z.string().optional(),
