@@ -1,5 +1,5 @@
 import type { BackgroundProcess } from "../../tools/exec/background-processes.js";
-import { readFileTail } from "../../tools/fs/read-file-tail.js";
+import { readOutputTail } from "../../tools/exec/read-output-tail.js";
 import { wallTime } from "./tool-result.js";
 
 /** Bytes of a task's output TaskOutput and WaitFor show: 2.1.0 keeps the last 32 KiB. */
@@ -67,7 +67,7 @@ export async function taskWithOutput(process: BackgroundProcess, extra: string[]
   const lines = taskLines(process, extra);
   if (process.stopReason !== undefined) lines.push("terminal_reason: stopped");
   const file = process.outputFile;
-  const tail = file ? await readFileTail(file, TASK_PREVIEW_BYTES) : { text: "", size: 0, start: 0 };
+  const tail = file ? await readOutputTail(file, TASK_PREVIEW_BYTES) : { text: "", size: 0, start: 0 };
   const preview = tail.size - tail.start;
   const truncated = tail.start > 0;
   if (file && tail.size > 0) lines.push(`output_path: ${file}`);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type BackgroundProcess, firstEnded } from "../../../tools/exec/background-processes.js";
-import { readFileTail } from "../../../tools/fs/read-file-tail.js";
+import { readOutputTail } from "../../../tools/exec/read-output-tail.js";
 import type { Tool } from "../../../tools/types.js";
 import { toolUseError } from "../../shared/claude-code-core/format.js";
 import { taskOutputSchema } from "../../shared/claude-code-core/tool-schemas.js";
@@ -65,7 +65,7 @@ export async function taskOutputText(retrieval: string, task: BackgroundProcess)
 
 /** The file's text, or its end behind 2.1.44's `[Truncated. Full output: …]` line. */
 async function capped(file: string): Promise<string> {
-  const { text, start } = await readFileTail(file, READ_WHOLE_BYTES);
+  const { text, start } = await readOutputTail(file, READ_WHOLE_BYTES);
   if (start === 0 && text.length <= TASK_OUTPUT_MAX_CHARS) return text;
   const header = `[Truncated. Full output: ${file}]\n\n`;
   return header + text.slice(-(TASK_OUTPUT_MAX_CHARS - header.length));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { readFileTail } from "../../../tools/fs/read-file-tail.js";
+import { readOutputTail } from "../../../tools/exec/read-output-tail.js";
 import type { Tool } from "../../../tools/types.js";
 import { geminiProcesses, sleep } from "../background-shell.js";
 import description from "../descriptions/read-background-output.md";
@@ -38,7 +38,7 @@ export function readBackgroundOutputTool(): Tool<Args> {
       const process = geminiProcesses(ctx).find((p) => p.pid === args.pid);
       if (!process)
         return { output: `Background process history lookup failed for PID ${args.pid}`, isError: true };
-      const { text, start } = await readFileTail(process.outputFile ?? "", MAX_READ_BYTES);
+      const { text, start } = await readOutputTail(process.outputFile ?? "", MAX_READ_BYTES);
       if (!text) return { output: "Log is empty." };
       const lines = text.split("\n");
       if (lines.at(-1) === "") lines.pop();

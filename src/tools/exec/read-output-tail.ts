@@ -1,6 +1,6 @@
 import { open } from "node:fs/promises";
 
-export interface FileTail {
+export interface OutputTail {
   /** The last bytes of the file decoded as UTF-8, never starting inside a character. */
   text: string;
   /** The file's size in bytes (0 when it does not exist). */
@@ -10,10 +10,12 @@ export interface FileTail {
 }
 
 /**
- * The last `maxBytes` bytes of a file, read without loading the rest: background commands'
- * output files grow without a bound a tool could read whole. A missing file reads as empty.
+ * The last `maxBytes` bytes of a background command's output file, read without loading the rest
+ * (the file can grow far past what a tool shows). The file is the daemon's own log, never a
+ * workspace file an editor could hold, so it is read from disk and not through the file port. A
+ * missing file reads as empty.
  */
-export async function readFileTail(file: string, maxBytes: number): Promise<FileTail> {
+export async function readOutputTail(file: string, maxBytes: number): Promise<OutputTail> {
   let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(file, "r");
