@@ -77,6 +77,8 @@ describe("gemini-cli end to end", () => {
       "replace",
       "write_file",
       "run_shell_command",
+      "list_background_processes",
+      "read_background_output",
       "write_todos",
     ]);
     const replace = first.tools.find((t: { function: { name: string } }) => t.function.name === "replace");

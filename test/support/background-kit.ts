@@ -1,6 +1,27 @@
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
-import type { ChatBody, ReplyStep } from "./fake-model.js";
+import { expect } from "vitest";
+import type { Harness } from "../../src/harnesses/types.js";
+import { type ChatBody, type ReplyStep, startFakeModel } from "./fake-model.js";
+import { type InProcessAgent, startInProcess } from "./in-process.js";
+
+/** A scripted model and the real runtime in-process, with one session in `harness`. */
+export async function harnessSession(harness: Harness) {
+  const model = await startFakeModel();
+  const agent = await startInProcess({
+    model,
+    harnesses: [harness],
+    configToml: `harness = "${harness.id}"\n`,
+  });
+  return { model, agent, ...(await agent.newSession()) };
+}
+
+/** What `/status` answers, which lists the session's background commands with their process groups. */
+export async function statusText(agent: InProcessAgent, sessionId: string): Promise<string> {
+  agent.editor.clear();
+  expect(await agent.prompt(sessionId, "/status")).toBe("end_turn");
+  return agent.editor.text(sessionId);
+}
 
 /**
  * A scripted step whose reply is built from the request that asks for it: ids the model saw in
