@@ -1,4 +1,4 @@
-import { appendFile, mkdir } from "node:fs/promises";
+import { createWriteStream, mkdirSync, type WriteStream } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import type { ExecPort, ExecResult } from "../types.js";
@@ -121,8 +121,8 @@ export class ProcessEntry implements BackgroundProcess {
   readonly #life: AbortSignal;
   readonly #kill = new AbortController();
   readonly #cap: number;
-  /** Appends to the output file in order; settled before `#done`. */
-  #writes: Promise<void> = Promise.resolve();
+  /** The output file, open for appending until the process ends; closed before `#done` settles. */
+  #file: WriteStream | undefined;
 
   constructor(
     id: string,
@@ -143,7 +143,7 @@ export class ProcessEntry implements BackgroundProcess {
     this.#pending = new BoundedOutput(this.#cap);
     this.#life = AbortSignal.any([options.signal, this.#kill.signal]);
     const file = options.outputFile;
-    if (file) this.#writes = mkdir(path.dirname(file), { recursive: true }).then(() => appendFile(file, ""));
+    if (file) this.#file = openOutput(file);
     let markRunning = () => {};
     this.#running = new Promise((resolve) => {
       markRunning = resolve;
@@ -163,7 +163,7 @@ export class ProcessEntry implements BackgroundProcess {
         this.outputBytes += bytes.length;
         this.#pending.push(bytes);
         this.#keepTail(bytes);
-        if (file) this.#save(file, chunk, before, limits.fileCap);
+        this.#save(chunk, before, limits.fileCap);
         options.watch?.(chunk);
         this.#listener?.(chunk);
       },
@@ -171,7 +171,7 @@ export class ProcessEntry implements BackgroundProcess {
     this.#done = run
       .catch((error: unknown): ExecResult => ({ ...NOT_RUN, output: `could not run: ${String(error)}\n` }))
       .then(async (result) => {
-        await this.#writes.catch(() => undefined);
+        await closeOutput(this.#file);
         this.exit = result;
         this.endedAt = Date.now();
         markRunning();
@@ -246,16 +246,39 @@ export class ProcessEntry implements BackgroundProcess {
   }
 
   /** Appends to the file up to its cap, then one line saying the rest was not kept. */
-  #save(file: string, chunk: string, before: number, cap: number): void {
-    if (before >= cap) return;
-    const text =
-      this.outputBytes <= cap
-        ? chunk
-        : `${Buffer.from(chunk, "utf8")
-            .subarray(0, cap - before)
-            .toString("utf8")}\n[output past ${cap} bytes was not saved]\n`;
-    this.#writes = this.#writes.then(() => appendFile(file, text));
+  #save(chunk: string, before: number, cap: number): void {
+    if (!this.#file || before >= cap) return;
+    if (this.outputBytes <= cap) {
+      this.#file.write(chunk);
+      return;
+    }
+    const kept = Buffer.from(chunk, "utf8").subarray(0, cap - before);
+    this.#file.write(kept);
+    this.#file.write(`\n[output past ${cap} bytes was not saved]\n`);
   }
+}
+
+/**
+ * The output file, created empty at once (a tool may name it before any output came). A file
+ * that cannot be written loses the output, never the process: its errors are dropped.
+ */
+function openOutput(file: string): WriteStream | undefined {
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+  } catch {
+    return undefined;
+  }
+  const stream = createWriteStream(file, { flags: "a" });
+  stream.on("error", () => {});
+  return stream;
+}
+
+function closeOutput(stream: WriteStream | undefined): Promise<void> {
+  if (!stream || stream.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    stream.once("close", () => resolve());
+    stream.end();
+  });
 }
 
 const NOT_RUN: ExecResult = {
