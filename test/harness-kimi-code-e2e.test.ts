@@ -67,7 +67,11 @@ describe("kimi-code end to end", () => {
       "Glob",
       "Grep",
       "Read",
+      "TaskList",
+      "TaskOutput",
+      "TaskStop",
       "TodoList",
+      "WaitFor",
       "Write",
     ]);
     expect(first).toMatchObject({

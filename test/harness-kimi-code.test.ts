@@ -32,7 +32,8 @@ describe("kimi-code tool surface", () => {
     const byName = Object.fromEntries(tools.map((t) => [t.name, t.description]));
     for (const [name, text] of Object.entries(byName)) expect(text.length, name).toBeGreaterThan(500);
     expect(byName.Bash).toContain("`Command failed with exit code: N`");
-    expect(byName.Bash).toContain("Background execution is disabled for this agent.");
+    expect(byName.Bash).toContain("run_in_background=true");
+    expect(byName.Bash).toContain("moves to the background as a task");
     expect(byName.Read).toContain("the budget is 100000 characters; a call may ask for up to 500000");
     expect(byName.Read).toContain("`Next Read`");
     expect(byName.Read).toContain("`<line-number>\\t<content>`");
@@ -47,7 +48,11 @@ describe("kimi-code tool surface", () => {
       Glob: "search/search",
       Grep: "search/search",
       Read: "read/read",
+      TaskList: "read/other",
+      TaskOutput: "read/other",
+      TaskStop: "execute/other",
       TodoList: "think/plan",
+      WaitFor: "other/other",
       Write: "edit/write",
     });
   });

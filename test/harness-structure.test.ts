@@ -58,7 +58,7 @@ const PAIRS: Pair[] = [
     equal: ["tools-shared", "schemas-shared", "knobs", "layout", "outline", ...results(...TURN_ONE)],
     differs: {
       tools:
-        "pending: Task, TaskOutput, TaskStop, ExitPlanMode, EnterPlanMode, NotebookEdit, AskUserQuestion; Skill only with skills",
+        "pending: Task, ExitPlanMode, EnterPlanMode, NotebookEdit, AskUserQuestion; Skill only with skills",
       schemas: "follows from the pending tools",
     },
   },
@@ -89,7 +89,7 @@ const PAIRS: Pair[] = [
     ],
     differs: {
       tools:
-        "pending: Agent, AgentSwarm, AskUserQuestion, CreateGoal, GetGoal, UpdateGoal, SetGoalBudget, CronCreate, CronList, CronDelete, EnterPlanMode, ExitPlanMode, ReadMediaFile, Skill, TaskList, TaskOutput, TaskStop, WaitFor",
+        "pending: Agent, AgentSwarm, AskUserQuestion, CreateGoal, GetGoal, UpdateGoal, SetGoalBudget, CronCreate, CronList, CronDelete, EnterPlanMode, ExitPlanMode, ReadMediaFile, Skill",
       schemas: "follows from the pending tools",
       knobs:
         "max_completion_tokens 32768: 2.1.0 sends its model's whole window (262144 for kimi-for-coding), which servers that check max_tokens against the window (vLLM) refuse",

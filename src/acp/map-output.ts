@@ -134,6 +134,13 @@ function eventUpdates(event: HistoryEvent, client: ClientFeatures): SessionUpdat
           },
         } as SessionUpdate,
       ];
+    case "background_ended":
+      return [
+        {
+          ...agentText(`${backgroundEndedText(event)}\n`),
+          _meta: { [NOTICE_META]: { severity: event.status === "completed" ? "info" : "warning" } },
+        } as SessionUpdate,
+      ];
     case "compaction":
       if (client.compaction) {
         return [
@@ -211,6 +218,22 @@ function parseRaw(text: string): unknown {
   } catch {
     return { arguments: text };
   }
+}
+
+/** One line for the editor about a background command that ended. */
+export function backgroundEndedText(event: HistoryEventOf<"background_ended">): string {
+  const how =
+    event.status === "completed" || event.status === "failed"
+      ? `exited with code ${event.exitCode ?? "?"}`
+      : event.status === "timed_out"
+        ? "was stopped by its time limit"
+        : "was killed";
+  return `Background command \`${event.id}\` ${how}: \`${oneLine(event.command)}\``;
+}
+
+function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > 80 ? `${line.slice(0, 77)}...` : line;
 }
 
 function capital(word: string): string {

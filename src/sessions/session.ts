@@ -8,6 +8,7 @@ import { BackgroundProcesses } from "../tools/exec/background-processes.js";
 import { sandboxSummary } from "../tools/sandbox/sandbox-summary.js";
 import type { Tool } from "../tools/types.js";
 import { type Compactor, sessionCompactor } from "./auto-compact.js";
+import { BackgroundNotices } from "./background-notices.js";
 import { harnessContext } from "./harness-context.js";
 import { TrustPrompt } from "./project-trust.js";
 import { replayOutputs } from "./replay.js";
@@ -44,8 +45,14 @@ export class Session {
   private readonly fit: WindowFitGate;
   /** Whether to use the project's own config: asked at the first prompt, or answered by `/trust`. */
   readonly trust: TrustPrompt;
+  /** Aborts when the session closes: what background commands live for. */
+  private readonly lifetime = new AbortController();
+  private readonly notices = new BackgroundNotices({
+    commit: (events) => this.commit(events),
+    busy: () => this.runningTurn !== undefined,
+  });
   /** Commands that run on between tool calls; each lives for its turn or for the session. */
-  readonly background = new BackgroundProcesses();
+  readonly background = new BackgroundProcesses({ onEnd: (process) => this.notices.ended(process) });
 
   constructor(
     public record: SessionRecord,
@@ -158,6 +165,7 @@ export class Session {
   /** Cancels any running work and stops the session's MCP servers and background commands (with their process trees). */
   async close(): Promise<void> {
     this.cancel();
+    this.lifetime.abort();
     await Promise.all([this.deps.mcp.close(), this.background.killAll()]);
   }
 
@@ -240,6 +248,9 @@ export class Session {
       // the turn answers once it is gone.
       controller.abort();
       await this.background.settled();
+      // What ended during the turn and is still untold; nothing may await between here and the
+      // turn's end, or an end could slip between the two and wait a turn.
+      this.notices.flush();
       syncAfterAnswer(this.deps.store, (text) => this.notice("warning", text));
       this.runningTurn = undefined;
       this.controller = undefined;
@@ -306,6 +317,7 @@ export class Session {
         contextSize: compactor.window,
         compactor,
         ledger,
+        beforeRequest: () => this.notices.flush(),
       },
       tools: turnTools({
         tools,
@@ -314,6 +326,7 @@ export class Session {
           ...(harness.toolError ? { toolError: harness.toolError.bind(harness) } : {}),
         },
         signal,
+        sessionSignal: this.lifetime.signal,
         sessionId: this.id,
         where: () => ({ cwd: this.record.cwd, roots: this.roots(), mode: this.mode }),
         workspace: this.deps.workspace,

@@ -79,7 +79,26 @@ export async function statusText(session: Session, endpoint: string): Promise<st
     `Sandbox: ${await session.sandboxSummary()}`,
     `MCP servers: ${mcpSummary(session)}`,
     `Context: ${context}`,
+    `Background commands: ${backgroundSummary(session)}`,
   ].join("\n");
+}
+
+/** Each command the session keeps, running or ended: its id, state, age and command line. */
+function backgroundSummary(session: Session): string {
+  const processes = session.background.list();
+  if (processes.length === 0) return "none";
+  const now = Date.now();
+  const lines = processes.map((p) => {
+    const seconds = Math.round(((p.endedAt ?? now) - p.startedAt) / 1000);
+    const state =
+      p.status === "running"
+        ? `running for ${seconds} s`
+        : `${p.status.replace("_", " ")} after ${seconds} s`;
+    const command = p.command.replace(/\s+/g, " ").trim();
+    const shown = command.length > 80 ? `${command.slice(0, 77)}...` : command;
+    return `- \`${p.id}\`${p.pid !== undefined ? ` (pid ${p.pid})` : ""}: ${state}: \`${shown}\``;
+  });
+  return `${processes.filter((p) => p.status === "running").length} running\n${lines.join("\n")}`;
 }
 
 function mcpSummary(session: Session): string {

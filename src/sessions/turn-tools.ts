@@ -19,6 +19,8 @@ export function turnTools(o: {
   tools: Tool[];
   harness: { id: string; toolError?: (text: string) => string };
   signal: AbortSignal;
+  /** Aborts when the session closes. */
+  sessionSignal: AbortSignal;
   sessionId: string;
   /** Read at each call: the mode and the roots may change while a turn runs. */
   where(): { cwd: string; roots: string[]; mode: Mode };
@@ -47,6 +49,8 @@ export function turnTools(o: {
       cwd,
       roots,
       signal,
+      sessionSignal: o.sessionSignal,
+      callId,
       fs: workspace.fs,
       exec: workspace.sandbox.exec({ mode, roots, escalated: options?.unconfined ?? false }),
       background: o.background,

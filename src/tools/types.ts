@@ -41,6 +41,8 @@ export interface ExecRequest {
   signal: AbortSignal;
   /** Live output as it arrives (decoded UTF-8, may split lines). */
   onOutput?: (chunk: string) => void;
+  /** Called once the command is running, with the id of the process group it leads. */
+  onStart?: (processGroup: number) => void;
 }
 
 export interface ExecResult {
@@ -77,6 +79,10 @@ export interface ToolContext {
   roots: string[];
   /** The turn's signal: it aborts when the turn is cancelled and when the turn ends. */
   signal: AbortSignal;
+  /** The session's signal: it aborts when the session closes (what a background command lives for). */
+  sessionSignal: AbortSignal;
+  /** The id of the call this context runs, as the model sent it. */
+  callId?: string;
   fs: FsPort;
   exec: ExecPort;
   /** The session's commands that run on between calls; killed when the session closes. */

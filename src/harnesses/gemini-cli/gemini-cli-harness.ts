@@ -11,7 +11,9 @@ import { toolFamily } from "./tool-family.js";
 import { globTool } from "./tools/glob.js";
 import { googleWebSearchTool } from "./tools/google-web-search.js";
 import { grepSearchTool } from "./tools/grep-search.js";
+import { listBackgroundProcessesTool } from "./tools/list-background-processes.js";
 import { listDirectoryTool } from "./tools/list-directory.js";
+import { readBackgroundOutputTool } from "./tools/read-background-output.js";
 import { readFileTool } from "./tools/read-file.js";
 import { replaceTool } from "./tools/replace.js";
 import { runShellCommandTool } from "./tools/run-shell-command.js";
@@ -21,8 +23,7 @@ import { writeTodosTool } from "./tools/write-todos.js";
 
 /**
  * Gemini CLI 0.61's tools in its registration order, those we run: Gemini 3 models get no
- * write_todos. Between them 0.61 also sends update_topic (first), list_background_processes and
- * read_background_output (after run_shell_command), enter_plan_mode, invoke_agent and
+ * write_todos. Between them 0.61 also sends update_topic (first), enter_plan_mode, invoke_agent and
  * activate_skill (last): pending, see docs/harnesses.md.
  */
 export function geminiCliTools(ctx: HarnessContext): Tool[] {
@@ -36,6 +37,8 @@ export function geminiCliTools(ctx: HarnessContext): Tool[] {
     writeFileTool(family),
     webFetchTool({ family, system: () => geminiSystemPrompt(ctx) }),
     runShellCommandTool({ scratchDir: ctx.scratchDir }),
+    listBackgroundProcessesTool(),
+    readBackgroundOutputTool(),
     googleWebSearchTool({ family }),
     ...(family === "default-legacy" ? [writeTodosTool()] : []),
   ];

@@ -9,6 +9,7 @@ import type { ToolFamily } from "./tool-family.js";
  *
  * `run_shell_command`'s `is_background`/`delay_ms` are declared with descriptions in our words;
  * left out on purpose: `additional_permissions` (the permission gate asks the editor instead).
+ * `wait_for_previous` (the background tools) is 0.61's scheduling hint; calls run in order here.
  * `grep_search` is the ripgrep variant Gemini CLI registers whenever ripgrep is available.
  */
 
@@ -189,6 +190,40 @@ export function runShellCommandSchema(): Schema {
       },
     },
     required: ["command"],
+  };
+}
+
+const WAIT_FOR_PREVIOUS = {
+  type: "boolean",
+  description:
+    "Optional: true holds this call until the calls before it in the same response have finished; otherwise it may run beside them.",
+};
+
+export function listBackgroundProcessesSchema(): Schema {
+  return { type: "object", properties: { wait_for_previous: WAIT_FOR_PREVIOUS } };
+}
+
+export function readBackgroundOutputSchema(): Schema {
+  return {
+    type: "object",
+    properties: {
+      pid: {
+        type: "integer",
+        description: "Process id of the background process, as run_shell_command gave it.",
+      },
+      lines: {
+        type: "integer",
+        minimum: 1,
+        description: "Optional: how many lines to show from the end of its output; 100 when left out.",
+      },
+      delay_ms: {
+        type: "integer",
+        description:
+          "Optional: milliseconds to wait before reading, to give a process that just started time to print.",
+      },
+      wait_for_previous: WAIT_FOR_PREVIOUS,
+    },
+    required: ["pid"],
   };
 }
 

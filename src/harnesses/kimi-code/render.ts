@@ -7,6 +7,7 @@ import { adoptKimiCall } from "./adopt-kimi-call.js";
 import reminder from "./auto-mode-reminder.md";
 import dateReminder from "./date-reminder.md";
 import { repeatNudges, systemReminder } from "./repeat-nudges.js";
+import { taskNotification } from "./task-notification.js";
 import { modelText } from "./tool-result.js";
 
 /** Sent as its own user message right after every user message (OI `kimi_code.rs`). */
@@ -29,6 +30,8 @@ export function dateReminderFor(date: string): string {
  * - tool-call ids are replayed with `:` replaced by `_`, arguments as compact JSON in the
  *   model's key order;
  * - tool results in Kimi's `<system>` wrapping, with the repeated-call nudges appended;
+ * - a background task's end as its own `<notification>` user message where the session put it
+ *   (after the results the model last saw, or before the next prompt);
  * - calls made under another harness become Kimi calls where the capability maps.
  */
 export function renderKimiMessages(
@@ -50,6 +53,7 @@ export function renderKimiMessages(
     afterUser: [{ role: "user", content: [{ type: "text", text: AUTO_MODE_REMINDER }] }],
     joinUsers: false,
     alwaysReasoning: true,
+    backgroundEnded: { text: taskNotification, at: "place" },
   });
   if (options.date !== undefined) {
     const first = messages.findIndex((m) => m.role === "user");

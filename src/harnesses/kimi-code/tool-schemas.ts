@@ -8,7 +8,8 @@
  * Sources: OI `codex-rs/core/src/harness/kimi_code_tools.json` (captured from the product)
  * and MoonshotAI/kimi-code `packages/agent-core-v2/src/agent/tools/{os/bash,os/read,os/write,
  * edit,os/glob,os/grep,todo-list}/*.ts` (the zod schemas they come from). Bash's `timeout`
- * wording follows agent-core-v2 (`Background default 600s`); the OI capture predates it.
+ * wording follows agent-core-v2 (`Background default 600s`); the OI capture predates it. The task
+ * tools' schemas (TaskList, TaskOutput, TaskStop, WaitFor) are 2.1.0's as captured.
  */
 
 const SCHEMA = "http://json-schema.org/draft-07/schema#";
@@ -37,7 +38,7 @@ export const bashSchema = object(
     timeout: {
       default: 60,
       description:
-        "Optional time limit in seconds. Foreground commands: 60s unless given, at most 300s. Background commands: 600s unless given, at most 86400s, and none at all with disable_timeout=true.",
+        "Optional time limit in seconds. Foreground commands: 60s unless given; one still running then moves to the background. Background commands: 600s unless given, and none at all with disable_timeout=true.",
       type: "integer",
       exclusiveMinimum: 0,
       maximum: MAX_INT,
@@ -210,3 +211,53 @@ export const writeSchema = object(
 );
 
 export const fetchUrlSchema = object({ url: str("The address of the page to fetch.") }, ["url"]);
+
+export const taskListSchema = {
+  $schema: SCHEMA,
+  type: "object",
+  properties: {
+    active_only: {
+      default: true,
+      description: "Only tasks still running (the default); false lists finished ones too.",
+      type: "boolean",
+    },
+    limit: {
+      default: 20,
+      description: "How many tasks to list at most.",
+      type: "integer",
+      minimum: 1,
+      maximum: 100,
+    },
+  },
+  additionalProperties: false,
+};
+
+export const taskOutputSchema = object({ task_id: str("Id of the task whose output to show.") }, ["task_id"]);
+
+export const taskStopSchema = object(
+  {
+    task_id: str("Id of the task to stop."),
+    reason: {
+      default: "Stopped by TaskStop",
+      description: "Why it is stopped, recorded with the task.",
+      type: "string",
+    },
+  },
+  ["task_id"],
+);
+
+export const waitForSchema = object(
+  {
+    timeout: {
+      type: "integer",
+      exclusiveMinimum: 0,
+      maximum: 600,
+      description:
+        "Seconds to wait at most, 1 to 600. Running out is not an error: the result says what still runs, and the end is announced later anyway.",
+    },
+    task_id: optStr(
+      "The task to wait for. Leave it out to wait for whichever running task ends first; an id that names no task is an error.",
+    ),
+  },
+  ["timeout"],
+);

@@ -156,3 +156,29 @@ export const webSearchSchema = object(
   },
   ["query"],
 );
+
+export const taskOutputSchema = object(
+  {
+    task_id: str("Id of the task whose output to get"),
+    block: { description: "Wait for the task to finish first", default: true, type: "boolean" },
+    timeout: {
+      description: "Longest wait, in ms",
+      default: 30000,
+      type: "number",
+      minimum: 0,
+      maximum: 600000,
+    },
+  },
+  ["task_id", "block", "timeout"],
+);
+
+/** Nothing is required: `shell_id` is the older name of `task_id`, and either one will do. */
+export const taskStopSchema = {
+  $schema: SCHEMA,
+  type: "object",
+  properties: {
+    task_id: str("Id of the background task to stop"),
+    shell_id: str("Older name for task_id; prefer task_id"),
+  },
+  additionalProperties: false,
+};
