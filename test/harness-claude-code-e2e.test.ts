@@ -87,6 +87,7 @@ describe("claude-code end to end", () => {
     const first = model.requests[0]!.body;
     expect(first.max_tokens).toBe(32000);
     expect(first.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual([
+      "TaskOutput",
       "Bash",
       "Glob",
       "Grep",
@@ -94,7 +95,10 @@ describe("claude-code end to end", () => {
       "Edit",
       "Write",
       "NotebookEdit",
+      "WebFetch",
       "TodoWrite",
+      "WebSearch",
+      "TaskStop",
     ]);
     const system = first.messages[0] as Message;
     expect(system.role).toBe("system");

@@ -3,7 +3,6 @@ import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { claudeCodeHarness } from "../src/harnesses/claude-code/claude-code-harness.js";
 import { TODOS_UPDATED } from "../src/harnesses/claude-code/tools/todo-write.js";
-import { BACKGROUND_UNSUPPORTED } from "../src/harnesses/shared/claude-code-core/tools/bash.js";
 import type { ToolResult } from "../src/tools/types.js";
 import { harnessContext, tempDir, toolContext, toolRunner, writeFileAt } from "./support/harness-fixtures.js";
 
@@ -58,12 +57,6 @@ describe("Bash", () => {
       output: "Exit code 143\nstart\nCommand timed out after 1s",
       isError: true,
     });
-  });
-
-  it("refuses background runs with an explanation", async () => {
-    expect((await call("Bash", { command: "sleep 100", run_in_background: true })).output).toBe(
-      `<tool_use_error>${BACKGROUND_UNSUPPORTED}</tool_use_error>`,
-    );
   });
 });
 

@@ -34,6 +34,7 @@ describe("claude-code tool surface", () => {
       golden,
     );
     expect(tools.map((tool) => tool.name)).toEqual([
+      "TaskOutput",
       "Bash",
       "Glob",
       "Grep",
@@ -41,9 +42,13 @@ describe("claude-code tool surface", () => {
       "Edit",
       "Write",
       "NotebookEdit",
+      "WebFetch",
       "TodoWrite",
+      "WebSearch",
+      "TaskStop",
     ]);
-    for (const tool of tools) {
+    // TaskStop requires nothing (task_id or its older name shell_id), so 2.1.44 sends no `required`.
+    for (const tool of tools.filter((t) => t.name !== "TaskStop")) {
       expect(Object.keys(tool.parameters)).toEqual([
         "$schema",
         "type",
@@ -58,6 +63,7 @@ describe("claude-code tool surface", () => {
     for (const tool of tools) expect(tool.description.length, tool.name).toBeGreaterThan(150);
     expect(tools.find((t) => t.name === "NotebookEdit")?.description).toContain("cell-N");
     expect(Object.fromEntries(tools.map((t) => [t.name, `${t.kind}/${t.capability}`]))).toEqual({
+      TaskOutput: "read/other",
       Bash: "execute/exec",
       Glob: "search/search",
       Grep: "search/search",
@@ -65,7 +71,10 @@ describe("claude-code tool surface", () => {
       Edit: "edit/edit",
       Write: "edit/write",
       NotebookEdit: "edit/other",
+      WebFetch: "fetch/other",
       TodoWrite: "think/plan",
+      WebSearch: "search/other",
+      TaskStop: "execute/other",
     });
   });
 
@@ -121,9 +130,9 @@ describe("claude-code request layout", () => {
       /^<system-reminder>\n[^\n]+\n# currentDate\n.*2026-03-01.*\n[\s\S]*<\/system-reminder>\n\nfix it$/,
     );
     expect(request.tools.map((t) => t.function.name)).toEqual(tools.map((t) => t.name));
-    expect(request.tools[0]).toEqual({
+    expect(request.tools[1]).toEqual({
       type: "function",
-      function: { name: "Bash", description: tools[0]!.description, parameters: tools[0]!.parameters },
+      function: { name: "Bash", description: tools[1]!.description, parameters: tools[1]!.parameters },
     });
   });
 

@@ -76,7 +76,11 @@ describe("gemini-cli end to end", () => {
       "glob",
       "replace",
       "write_file",
+      "web_fetch",
       "run_shell_command",
+      "google_web_search",
+      "list_background_processes",
+      "read_background_output",
       "write_todos",
     ]);
     const replace = first.tools.find((t: { function: { name: string } }) => t.function.name === "replace");

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { geminiCliHarness } from "../src/harnesses/gemini-cli/gemini-cli-harness.js";
 import { formatShellOutput, truncatedToolOutput } from "../src/harnesses/gemini-cli/shell-output.js";
 import type { HarnessContext } from "../src/harnesses/types.js";
-import { execResult, harnessWorkspace, toolContext } from "./support/harness-fixtures.js";
+import { execResult, harnessWorkspace, toolContext, toolRunner } from "./support/harness-fixtures.js";
 
 /** A temp workspace; the harness's tools are built on the first `run`. */
 const setup = (overrides: Partial<HarnessContext> = {}) =>
@@ -96,22 +96,62 @@ describe("run_shell_command", () => {
     );
   });
 
-  it("refuses is_background without running the command, since nothing here could read it later", async () => {
-    const { run, cwd, tools } = setup();
-    const result = await run("run_shell_command", {
-      command: "touch started",
+  it("starts is_background commands for the session, lists them and reads their output as 0.61", async () => {
+    const { cwd, ctx, tools } = setup();
+    const session = new AbortController();
+    const run = toolRunner(tools, toolContext(cwd, { sessionSignal: session.signal }));
+    expect((await run("list_background_processes", {})).output).toBe("No background processes found.");
+    const started = await run("run_shell_command", {
+      command: "echo tick1; echo tick2; echo tick3; sleep 0.4; exit 4",
       is_background: true,
       delay_ms: 100,
     });
-    expect(result.isError).toBe(true);
-    expect(result.output).toContain("without is_background");
-    expect(existsSync(path.join(cwd, "started"))).toBe(false);
+    const pid = Number(
+      /^<untrusted_context>\nCommand moved to background \(PID: (\d+)\)\. Output hidden\. Press Ctrl\+B to view\.\n<\/untrusted_context>$/.exec(
+        started.output,
+      )?.[1],
+    );
+    expect(pid).toBeGreaterThan(0);
+    // Background commands go through the permission gate like any other.
     const shell = tools().find((t) => t.name === "run_shell_command")!;
     expect(shell.access({ command: "touch started", is_background: true }, toolContext(cwd))).toEqual({
-      type: "none",
+      type: "exec",
+      command: "touch started",
+      cwd,
     });
-    expect((await run("run_shell_command", { command: "echo fg", is_background: false })).output).toMatch(
-      /^<untrusted_context>\nOutput: fg\n/,
+    expect((await run("list_background_processes", {})).output).toBe(
+      `- [PID ${pid}] RUNNING: \`echo tick1; echo tick2; echo tick3; sleep 0.4; exit 4\``,
+    );
+    expect((await run("read_background_output", { pid, lines: 2 })).output).toBe(
+      "Showing last 2 of 3 lines:\ntick2\ntick3",
+    );
+    expect((await run("read_background_output", { pid, delay_ms: 600 })).output).toBe(
+      "Full Log Output:\ntick1\ntick2\ntick3",
+    );
+    expect((await run("list_background_processes", { wait_for_previous: true })).output).toBe(
+      `- [PID ${pid}] EXITED: \`echo tick1; echo tick2; echo tick3; sleep 0.4; exit 4\` (Exit Code: 4)`,
+    );
+    expect(readFileSync(path.join(ctx.scratchDir, "background-processes", "background-1.log"), "utf8")).toBe(
+      "tick1\ntick2\ntick3\n",
+    );
+
+    const quiet = await run("run_shell_command", {
+      command: "sleep 1; touch late",
+      is_background: true,
+      delay_ms: 0,
+    });
+    const quietPid = Number(/PID: (\d+)/.exec(quiet.output)?.[1]);
+    expect((await run("read_background_output", { pid: quietPid })).output).toBe("Log is empty.");
+    expect(await run("read_background_output", { pid: 999999 })).toEqual({
+      output: "Background process history lookup failed for PID 999999",
+      isError: true,
+    });
+    // Killed with the session, before it could touch its file.
+    session.abort();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(existsSync(path.join(cwd, "late"))).toBe(false);
+    expect((await run("list_background_processes", {})).output).toContain(
+      `- [PID ${quietPid}] EXITED: \`sleep 1; touch late\` (Signal: `,
     );
   });
 });

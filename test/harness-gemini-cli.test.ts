@@ -26,7 +26,11 @@ describe("Gemini CLI tool surface", () => {
       "glob",
       "replace",
       "write_file",
+      "web_fetch",
       "run_shell_command",
+      "google_web_search",
+      "list_background_processes",
+      "read_background_output",
     ];
     const legacy = setup("gemini-2.5-flash").tools;
     expect(legacy.map((t) => t.name)).toEqual([...shared, "write_todos"]);

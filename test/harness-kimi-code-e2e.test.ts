@@ -63,11 +63,16 @@ describe("kimi-code end to end", () => {
     expect(first.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual([
       "Bash",
       "Edit",
+      "FetchURL",
       "Glob",
       "Grep",
       "Read",
       "ReadMediaFile",
+      "TaskList",
+      "TaskOutput",
+      "TaskStop",
       "TodoList",
+      "WaitFor",
       "Write",
     ]);
     expect(first).toMatchObject({

@@ -99,20 +99,26 @@ describe("Glob", () => {
     expect((await call("Glob", { pattern: "*.rs" })).output).toBe("No matches found");
   });
 
-  it("filters secrets, and caps at 100 with Kimi Code's truncation lines", async () => {
+  it("leaves out secrets, counting those ripgrep did not already skip, and pages at 100 paths", async () => {
     file(".env", "");
     file("keep.env.example", "");
-    expect((await call("Glob", { pattern: ".env*" })).output).toBe(
+    expect((await call("Glob", { pattern: ".env" })).output).toBe("No matches found");
+    file(".env.local", "");
+    expect((await call("Glob", { pattern: ".env.l*" })).output).toBe(
       "No non-sensitive matches found (1 sensitive file(s) filtered).",
     );
     for (let i = 0; i < 101; i++) file(`many/f${String(i).padStart(3, "0")}.txt`, "", i);
     const lines = (await call("Glob", { pattern: "many/*.txt" })).output.split("\n");
-    expect(lines.slice(0, 3)).toEqual([
-      "[Truncated at 100 matches — use a more specific pattern]",
-      "Only the first 100 matches are returned.",
+    expect(lines.slice(0, 4)).toEqual([
+      "Showing matches 1–100 of 101.",
+      "Continue with the same search arguments and offset=100.",
+      "To remove the match-count limit, omit offset and use head_limit=0.",
       "many/f000.txt",
     ]);
-    expect(lines).toHaveLength(102);
+    expect(lines).toHaveLength(103);
+    expect((await call("Glob", { pattern: "many/*.txt", offset: 100 })).output).toBe(
+      "Showing matches 101–101 of 101.\nmany/f100.txt",
+    );
     expect((await call("Glob", { pattern: "x", path: "nope" })).output).toBe(
       `${path.join(dir, "nope")} does not exist`,
     );

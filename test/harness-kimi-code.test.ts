@@ -32,21 +32,28 @@ describe("kimi-code tool surface", () => {
     const byName = Object.fromEntries(tools.map((t) => [t.name, t.description]));
     for (const [name, text] of Object.entries(byName)) expect(text.length, name).toBeGreaterThan(500);
     expect(byName.Bash).toContain("`Command failed with exit code: N`");
-    expect(byName.Bash).toContain("Background execution is disabled for this agent.");
-    expect(byName.Read).toContain("at most 1000 lines or 100 KB");
+    expect(byName.Bash).toContain("run_in_background=true");
+    expect(byName.Bash).toContain("moves to the background as a task");
+    expect(byName.Read).toContain("the budget is 100000 characters; a call may ask for up to 500000");
+    expect(byName.Read).toContain("`Next Read`");
     expect(byName.Read).toContain("`<line-number>\\t<content>`");
     expect(byName.Read).not.toContain("{{");
     expect(byName.Edit).toContain("`old_string` must occur exactly once unless `replace_all` is set.");
-    expect(byName.Glob).toContain("first 100 matching paths");
+    expect(byName.Glob).toContain("`offset` (0 by default) and `head_limit` (100 by default)");
     expect(byName.TodoList).toContain("pending / in_progress / done");
     expect(Object.fromEntries(tools.map((t) => [t.name, `${t.kind}/${t.capability}`]))).toEqual({
       Bash: "execute/exec",
       Edit: "edit/edit",
+      FetchURL: "fetch/other",
       Glob: "search/search",
       Grep: "search/search",
       Read: "read/read",
       ReadMediaFile: "read/other",
+      TaskList: "read/other",
+      TaskOutput: "read/other",
+      TaskStop: "execute/other",
       TodoList: "think/plan",
+      WaitFor: "other/other",
       Write: "edit/write",
     });
   });

@@ -152,6 +152,7 @@ describe("Kimi Code 2.1.0 ReadMediaFile", () => {
   it("answers what is not an image with Kimi's texts", async () => {
     const { cwd, run } = harnessWorkspace(kimiCodeHarness, { prefix: "oi-rmf-" });
     writeFileAt(cwd, "notes.txt", "alpha\n");
+    writeFileAt(cwd, "big.png", await solid(40, 30));
     writeFileAt(cwd, "fake.png", "this is text\n");
     writeFileAt(
       cwd,

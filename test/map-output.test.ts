@@ -177,6 +177,37 @@ const cases: Array<[string, SessionOutput, unknown[]]> = [
     { type: "title", title: "Fix tests", updatedAt: "2026-01-01T00:00:00.000Z" },
     [{ sessionUpdate: "session_info_update", title: "Fix tests", updatedAt: "2026-01-01T00:00:00.000Z" }],
   ],
+  ...(["completed", "timed_out"] as const).map((status): [string, SessionOutput, unknown[]] => [
+    `background command ${status}: one line of ours`,
+    {
+      type: "event",
+      event: {
+        type: "background_ended",
+        id: "bash-ve626g9y",
+        harness: "kimi-code",
+        command: "npm run   dev",
+        cwd: "/w",
+        status,
+        exitCode: status === "completed" ? 0 : null,
+        outputBytes: 0,
+        outputTail: "",
+        durationMs: 5,
+      },
+    },
+    [
+      {
+        sessionUpdate: "agent_message_chunk",
+        content: {
+          type: "text",
+          text:
+            status === "completed"
+              ? "Background command `bash-ve626g9y` exited with code 0: `npm run dev`\n"
+              : "Background command `bash-ve626g9y` was stopped by its time limit: `npm run dev`\n",
+        },
+        _meta: { "openinterpreter/notice": { severity: status === "completed" ? "info" : "warning" } },
+      },
+    ],
+  ]),
 ];
 
 describe("toSessionUpdates", () => {

@@ -113,10 +113,15 @@ describe("presets as built-in providers", () => {
     expect(load('model_provider = "deepseek"\n').modelSupportsImages).toBe(false);
     expect(load('model_provider = "deepseek-anthropic"\n').modelSupportsImages).toBe(false);
     expect(
-      load('model_provider = "ollama"\n[model_providers.ollama]\nsupports_images = false\n').modelSupportsImages,
+      load('model_provider = "ollama"\n[model_providers.ollama]\nsupports_images = false\n')
+        .modelSupportsImages,
     ).toBe(false);
-    expect(load('model_provider = "deepseek"\nmodel_supports_images = true\n').modelSupportsImages).toBe(true);
-    expect(load('model_provider = "openai"\nmodel_supports_images = false\n').modelSupportsImages).toBe(false);
+    expect(load('model_provider = "deepseek"\nmodel_supports_images = true\n').modelSupportsImages).toBe(
+      true,
+    );
+    expect(load('model_provider = "openai"\nmodel_supports_images = false\n').modelSupportsImages).toBe(
+      false,
+    );
   });
 
   it("a user table merges over a preset field by field", () => {

@@ -107,6 +107,8 @@ function eventUpdates(event: HistoryEvent, client: ClientFeatures): SessionUpdat
     case "plan":
       return [{ sessionUpdate: "plan", entries: event.entries }];
     case "usage":
+      // A tool's side request says nothing about how full the conversation's context is.
+      if (event.purpose === "tool") return [];
       return [
         {
           sessionUpdate: "usage_update",
@@ -130,6 +132,13 @@ function eventUpdates(event: HistoryEvent, client: ClientFeatures): SessionUpdat
           _meta: {
             [NOTICE_META]: { severity: event.severity, ...(event.topic ? { topic: event.topic } : {}) },
           },
+        } as SessionUpdate,
+      ];
+    case "background_ended":
+      return [
+        {
+          ...agentText(`${backgroundEndedText(event)}\n`),
+          _meta: { [NOTICE_META]: { severity: event.status === "completed" ? "info" : "warning" } },
         } as SessionUpdate,
       ];
     case "compaction":
@@ -215,6 +224,22 @@ function parseRaw(text: string): unknown {
   } catch {
     return { arguments: text };
   }
+}
+
+/** One line for the editor about a background command that ended. */
+export function backgroundEndedText(event: HistoryEventOf<"background_ended">): string {
+  const how =
+    event.status === "completed" || event.status === "failed"
+      ? `exited with code ${event.exitCode ?? "?"}`
+      : event.status === "timed_out"
+        ? "was stopped by its time limit"
+        : "was killed";
+  return `Background command \`${event.id}\` ${how}: \`${oneLine(event.command)}\``;
+}
+
+function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > 80 ? `${line.slice(0, 77)}...` : line;
 }
 
 function capital(word: string): string {

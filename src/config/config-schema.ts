@@ -95,6 +95,38 @@ export const ModelPriceTable = z.looseObject(
   { error: "expected a table with input and output prices per million tokens" },
 );
 
+export const SEARCH_BACKENDS = ["brave", "tavily", "exa", "searxng"] as const;
+
+const stringList = z.array(nonEmptyString, { error: "expected an array of strings" });
+
+/** `[web]`: what the fetch tools may reach and how much they read (web-settings.ts resolves it). */
+export const WebTable = z.looseObject(
+  {
+    /** Hosts fetched without asking (`docs.python.org`, `*.rust-lang.org`). */
+    allowed_hosts: stringList.optional(),
+    /** Private, loopback or link-local hosts and addresses the fetch tools may reach anyway. */
+    allow_private: stringList.optional(),
+    max_bytes: intBetween(1).optional(),
+    timeout_ms: intBetween(1).optional(),
+    max_redirects: intBetween(0, 20).optional(),
+    /** The model that answers a fetch tool's question about a page; unset: the session's model. */
+    small_model: nonEmptyString.optional(),
+  },
+  { error: "expected a table" },
+);
+
+/** `[web_search]`: the search API the search tools call. */
+export const WebSearchTable = z.looseObject(
+  {
+    backend: z.enum(SEARCH_BACKENDS, { error: `expected one of ${quoted(SEARCH_BACKENDS)}` }),
+    api_key: nonEmptyString.optional(),
+    env_key: nonEmptyString.optional(),
+    base_url: httpUrl.optional(),
+    max_results: intBetween(1, 50).optional(),
+  },
+  { error: "expected a table with a backend" },
+);
+
 const thinkingBudgetExpected = `expected a number of tokens, an integer of at least ${MIN_THINKING_BUDGET}`;
 
 /** One layer: the file's top level, a selected profile, or the `-c` overrides. */
@@ -127,6 +159,8 @@ export const ConfigLayer = z.looseObject(
     model_providers: z.record(z.string(), ProviderTable, { error: "expected a table" }).optional(),
     mcp_servers: z.record(z.string(), z.unknown(), { error: "expected a table" }).optional(),
     model_prices: z.record(z.string(), ModelPriceTable, { error: "expected a table" }).optional(),
+    web: WebTable.optional(),
+    web_search: WebSearchTable.optional(),
     /** Codex's key for the built-in `openai` provider's URL (the Codex SDK passes its `baseUrl` so). */
     openai_base_url: httpUrl.optional(),
     profile: nonEmptyString.optional(),

@@ -17,6 +17,7 @@ import {
   type ProviderConfig,
 } from "./types.js";
 import { scrubSecrets, secretsFromEnv, validateLayer } from "./validate-layer.js";
+import { webSearchSettings, webSettings } from "./web-settings.js";
 
 export const DEFAULT_MAX_TURN_STEPS = 100;
 
@@ -97,6 +98,8 @@ export function loadConfig(options: LoadConfigOptions): Config {
     }
   }
   const model = cli.model ?? user.model;
+  const web = webSettings(user.web, file);
+  const webSearch = webSearchSettings(user.web_search, { file, env });
   const harness = cli.harness ?? user.harness;
   const harnessSource = settingSource({
     key: "harness",
@@ -121,6 +124,8 @@ export function loadConfig(options: LoadConfigOptions): Config {
     maxTurnSteps: user.max_turn_steps ?? DEFAULT_MAX_TURN_STEPS,
     mcpServers: user.mcp_servers ?? {},
     modelPrices: modelPrices(user.model_prices ?? {}),
+    web,
+    ...(webSearch ? { webSearch } : {}),
   };
 }
 

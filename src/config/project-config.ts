@@ -19,8 +19,11 @@ export interface ProjectConfig {
   ignored: string[];
 }
 
-/** Keys a repository must never control: they decide where the prompt and the key go. */
-const FORBIDDEN = ["model_provider", "model_providers", "profile", "profiles"];
+/**
+ * Keys a repository must never control: they decide where the prompt and the keys go, and what
+ * the fetch tools may reach.
+ */
+const FORBIDDEN = ["model_provider", "model_providers", "profile", "profiles", "web", "web_search"];
 
 /**
  * Reads `<root>/.openinterpreter/config.toml` if there is one (undefined otherwise). Throws a

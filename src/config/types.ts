@@ -93,6 +93,44 @@ export interface Config {
   mcpServers: Record<string, unknown>;
   /** Prices by model id, for the token ledger's costs. */
   modelPrices: Record<string, ModelPrice>;
+  /** `[web]`: what the fetch tools may reach and read. */
+  web: WebConfig;
+  /** `[web_search]`: the search API; unset when none is configured. */
+  webSearch?: WebSearchConfig;
+}
+
+/**
+ * One `allow_private` entry: a CIDR range, an address, or a host name (each but a range with an
+ * optional port) whose private, loopback or link-local addresses the fetch tools may reach.
+ */
+export type PrivateAllowance =
+  | { kind: "range"; address: string; prefix: number; family: 4 | 6; text: string }
+  | { kind: "address"; address: string; family: 4 | 6; port?: number; text: string }
+  | { kind: "host"; name: string; port?: number; text: string };
+
+export interface WebConfig {
+  /** Host patterns fetched without asking (`example.com`, `*.example.com`), lower case. */
+  allowedHosts: string[];
+  allowPrivate: PrivateAllowance[];
+  /** Body bytes read at most per response. */
+  maxBytes: number;
+  /** Upper bound of one fetch, redirects included. */
+  timeoutMs: number;
+  maxRedirects: number;
+  /** The model that answers a fetch tool's question about a page; unset: the session's model. */
+  smallModel?: string;
+}
+
+export type SearchBackend = "brave" | "tavily" | "exa" | "searxng";
+
+export interface WebSearchConfig {
+  backend: SearchBackend;
+  /** Resolved from `api_key` or `env_key` (never logged, never sent to a model). */
+  apiKey?: string;
+  /** The variable the key is read from, for the message when it is unset. */
+  keyEnv?: string;
+  baseUrl: string;
+  maxResults: number;
 }
 
 export interface CliOverrides {

@@ -14,6 +14,11 @@ export function withoutImages(request: ModelRequest): ModelRequest {
   return { ...request, messages: request.messages.map(textOnly) };
 }
 
+/** The request as it may go to a model: unchanged where the model `accepts` images, else without them. */
+export function imagesFor(request: ModelRequest, accepts: boolean): ModelRequest {
+  return accepts ? request : withoutImages(request);
+}
+
 function hasImage(message: Message): boolean {
   return (message.role === "user" || message.role === "tool") && message.content.some(isImage);
 }

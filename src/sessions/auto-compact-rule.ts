@@ -37,7 +37,8 @@ export function compactionLimit(options: {
  */
 export function estimateTokens(history: HistoryEvent[], render: () => ModelRequest): number {
   const compactedAt = history.findLastIndex((e) => e.type === "compaction");
-  const usageAt = history.findLastIndex((e) => e.type === "usage");
+  // A tool's side request (purpose `tool`) measured its own small context, not this one.
+  const usageAt = history.findLastIndex((e) => e.type === "usage" && e.purpose !== "tool");
   const usage = history[usageAt];
   if (usageAt > compactedAt && usage?.type === "usage") {
     let bytes = 0;

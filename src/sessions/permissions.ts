@@ -79,6 +79,21 @@ export function decide(options: DecideOptions): Verdict {
         reason: `${mode} mode asks before ${access.label}`,
       };
     }
+    case "fetch": {
+      // A URL can carry workspace content out, so every mode short of full-access asks once per
+      // host; the answer "always" is stored for the host, and `[web] allowed_hosts` answers ahead.
+      const stored = access.hosts.map((host) => rules.find((r) => r.key === `fetch:${host}`));
+      if (stored.some((r) => r?.decision === "deny")) return { decision: "deny", reason: "stored rule" };
+      if (access.listed) return { decision: "allow", reason: "the host is in [web] allowed_hosts" };
+      const open = access.hosts.filter((_, i) => stored[i]?.decision !== "allow");
+      if (open.length === 0) return { decision: "allow", reason: "stored rule" };
+      const [only] = open;
+      return {
+        decision: "ask",
+        ...(open.length === 1 ? { ruleKey: `fetch:${only}`, ruleLabel: `fetches from ${only}` } : {}),
+        reason: `${mode} mode asks before fetching from ${open.join(", ")}`,
+      };
+    }
     case "write": {
       const outside = access.paths.filter((p) => !insideRoots(p, roots));
       const intoGit = access.paths.filter((p) => inGitDir(p, roots));

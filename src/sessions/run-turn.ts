@@ -31,6 +31,8 @@ export interface TurnOptions {
     ledger?: LedgerInfo;
     /** Clock for request latency in ms (default `Date.now`; tests inject one). */
     now?: () => number;
+    /** Runs before each request is rendered (the session commits what happened meanwhile). */
+    beforeRequest?: () => void;
   };
   /** What may run, how it is gated, and what it runs with. */
   tools: {
@@ -102,6 +104,7 @@ async function sample(o: TurnOptions, step: number): Promise<Sampled> {
   let outputChars = 0;
   const continuation: Continuation[] = [];
   const now = o.model.now ?? Date.now;
+  o.model.beforeRequest?.();
   const request = o.model.render(o.history.read());
   const started = now();
   for await (const event of o.model.provider.stream(request, { signal: o.signal })) {

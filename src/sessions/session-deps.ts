@@ -1,3 +1,4 @@
+import type { Config } from "../config/types.js";
 import type { Skill } from "../context/skills/parse-skill.js";
 import type { HarnessContext, HarnessEntry } from "../harnesses/types.js";
 import type { Wire } from "../providers/model-request.js";
@@ -6,6 +7,7 @@ import type { Provider } from "../providers/types.js";
 import type { Store } from "../store/types.js";
 import type { SandboxedExec } from "../tools/sandbox/sandboxed-exec.js";
 import type { FsPort } from "../tools/types.js";
+import type { WebAccess } from "../tools/web/types.js";
 import type { EconomyOptions, turnEconomy } from "./output-economy.js";
 import type { SessionMcp } from "./session-mcp.js";
 
@@ -31,6 +33,8 @@ export interface SessionEndpoint {
   maxTurnSteps: number;
   /** Whether the models accept images (config `model_supports_images`, the provider's default). */
   images: boolean;
+  /** `[web] small_model`: answers the fetch tools' questions about a page; unset: the session's model. */
+  smallModel?: string;
 }
 
 /** Where the session works and how it touches it. */
@@ -69,4 +73,23 @@ export interface SessionDeps {
   mcp: SessionMcp;
   /** A turn's token-ledger fields and tool-output economizer (output-economy.ts). */
   economy(options: EconomyOptions): ReturnType<typeof turnEconomy>;
+  /** What the web tools fetch and search with. */
+  web: WebAccess;
+}
+
+/** What a session's endpoint takes straight from config. */
+export function configuredEndpoint(
+  config: Config,
+): Pick<
+  SessionEndpoint,
+  "configFile" | "wire" | "autoCompactTokenLimit" | "maxTurnSteps" | "images" | "smallModel"
+> {
+  return {
+    configFile: config.file,
+    wire: config.provider.wireApi,
+    autoCompactTokenLimit: config.autoCompactTokenLimit,
+    maxTurnSteps: config.maxTurnSteps,
+    images: config.modelSupportsImages,
+    ...(config.web.smallModel ? { smallModel: config.web.smallModel } : {}),
+  };
 }

@@ -29,7 +29,9 @@ import { turnEconomy } from "./output-economy.js";
 import { applyProjectConfig, type ProjectTrust, projectTrust, untrustedNotice } from "./project-trust.js";
 import { replayOutputs, turnGroups } from "./replay.js";
 import { Session } from "./session.js";
+import { configuredEndpoint } from "./session-deps.js";
 import { type SessionMcp, sessionMcp } from "./session-mcp.js";
+import { sessionWeb } from "./session-web.js";
 import type { SessionOutput } from "./types.js";
 
 export interface SessionManagerDeps {
@@ -314,11 +316,7 @@ export class SessionManager {
             const problem = setupProblem(config, model);
             return problem && setupMessage(problem);
           },
-          configFile: config.file,
-          wire: config.provider.wireApi,
-          autoCompactTokenLimit: config.autoCompactTokenLimit,
-          maxTurnSteps: config.maxTurnSteps,
-          images: config.modelSupportsImages,
+          ...configuredEndpoint(config),
         },
         workspace: { sandbox, fs, projectRoot, scratchDir },
         context: {
@@ -331,6 +329,7 @@ export class SessionManager {
         mcp: this.mcp(record),
         economy: (options) =>
           turnEconomy({ ...options, scratchDir, provider: config.provider.id, prices: config.modelPrices }),
+        web: sessionWeb(config),
       },
       history,
     );

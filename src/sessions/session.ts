@@ -2,20 +2,21 @@ import type { Mode } from "../config/types.js";
 import type { Skill } from "../context/skills/parse-skill.js";
 import { chooseHarness, findHarness, harnessProblem, pinnedText } from "../harnesses/harness-list.js";
 import type { Harness, HarnessContext, HarnessSession } from "../harnesses/types.js";
-import type { ModelRequest } from "../providers/model-request.js";
-import { withoutImages } from "../providers/without-images.js";
+import { imagesFor } from "../providers/without-images.js";
 import type { ContentBlock, HistoryEvent, HistoryEventOf, StopReason } from "../store/events.js";
 import type { SessionRecord } from "../store/types.js";
 import { BackgroundProcesses } from "../tools/exec/background-processes.js";
 import { sandboxSummary } from "../tools/sandbox/sandbox-summary.js";
 import type { Tool } from "../tools/types.js";
 import { type Compactor, sessionCompactor } from "./auto-compact.js";
+import { BackgroundNotices } from "./background-notices.js";
 import { harnessContext } from "./harness-context.js";
 import { TrustPrompt } from "./project-trust.js";
 import { replayOutputs } from "./replay.js";
 import { runTurn } from "./run-turn.js";
 import type { SessionDeps } from "./session-deps.js";
 import type { SessionMcp } from "./session-mcp.js";
+import { sideModel } from "./side-model.js";
 import { syncAfterAnswer } from "./sync-after-answer.js";
 import { titleOnce } from "./title.js";
 import { abortedBefore, TurnQueue } from "./turn-queue.js";
@@ -45,8 +46,14 @@ export class Session {
   private readonly fit: WindowFitGate;
   /** Whether to use the project's own config: asked at the first prompt, or answered by `/trust`. */
   readonly trust: TrustPrompt;
+  /** Aborts when the session closes: what background commands live for. */
+  private readonly lifetime = new AbortController();
+  private readonly notices = new BackgroundNotices({
+    commit: (events) => this.commit(events),
+    busy: () => this.runningTurn !== undefined,
+  });
   /** Commands that run on between tool calls; each lives for its turn or for the session. */
-  readonly background = new BackgroundProcesses();
+  readonly background = new BackgroundProcesses({ onEnd: (process) => this.notices.ended(process) });
 
   constructor(
     public record: SessionRecord,
@@ -110,7 +117,10 @@ export class Session {
   }
 
   lastUsage(): HistoryEventOf<"usage"> | undefined {
-    return this.history.findLast((e): e is HistoryEventOf<"usage"> => e.type === "usage");
+    // A tool's side request measures another, smaller context than the conversation's.
+    return this.history.findLast(
+      (e): e is HistoryEventOf<"usage"> => e.type === "usage" && e.purpose !== "tool",
+    );
   }
 
   usageTotals() {
@@ -156,6 +166,7 @@ export class Session {
   /** Cancels any running work and stops the session's MCP servers and background commands (with their process trees). */
   async close(): Promise<void> {
     this.cancel();
+    this.lifetime.abort();
     await Promise.all([this.deps.mcp.close(), this.background.killAll()]);
   }
 
@@ -238,6 +249,9 @@ export class Session {
       // the turn answers once it is gone.
       controller.abort();
       await this.background.settled();
+      // What ended during the turn and is still untold; nothing may await between here and the
+      // turn's end, or an end could slip between the two and wait a turn.
+      this.notices.flush();
       syncAfterAnswer(this.deps.store, (text) => this.notice("warning", text));
       this.runningTurn = undefined;
       this.controller = undefined;
@@ -283,6 +297,15 @@ export class Session {
     const compactor = await this.compactor(harness, opened, tools, ctx, window.tokens);
     const history = () => this.history;
     const { ledger, economize } = this.deps.economy({ harness, own, model: this.model, history });
+    const model = sideModel({
+      provider: (id) => this.deps.endpoint.provider(id),
+      model: this.deps.endpoint.smallModel ?? this.model,
+      turnId,
+      ledger: (id) => this.deps.economy({ harness, own, model: id, history }).ledger,
+      contextSize: window.tokens,
+      history,
+      commit: (events) => this.commit(events),
+    });
     return runTurn({
       turnId,
       signal,
@@ -290,11 +313,13 @@ export class Session {
       newId: this.deps.clock.newId,
       model: {
         provider: this.deps.endpoint.provider(this.model),
-        render: (events) => fitImages(opened.render({ history: compactor.view(events), tools, ctx }), ctx),
+        render: (events) =>
+          imagesFor(opened.render({ history: compactor.view(events), tools, ctx }), ctx.images),
         ...(harness.parse ? { parse: harness.parse.bind(harness) } : {}),
         contextSize: compactor.window,
         compactor,
         ledger,
+        beforeRequest: () => this.notices.flush(),
       },
       tools: turnTools({
         tools,
@@ -303,6 +328,7 @@ export class Session {
           ...(harness.toolError ? { toolError: harness.toolError.bind(harness) } : {}),
         },
         signal,
+        sessionSignal: this.lifetime.signal,
         sessionId: this.id,
         where: () => ({ cwd: this.record.cwd, roots: this.roots(), mode: this.mode }),
         workspace: this.deps.workspace,
@@ -312,6 +338,8 @@ export class Session {
         live: (callId) => this.runningTurn === turnId && !this.finishedCalls.has(callId),
         send: (output) => this.send(output),
         economize,
+        web: this.deps.web,
+        model,
       }),
       history: { read: history, commit: (events) => this.commit(events) },
     });
@@ -329,7 +357,7 @@ export class Session {
       model: this.model,
       window: window ?? (await this.deps.endpoint.window(this.model)).tokens,
       deps: this.deps,
-      render: (history) => fitImages(opened.render({ history, tools, ctx }), ctx),
+      render: (history) => imagesFor(opened.render({ history, tools, ctx }), ctx.images),
       history: () => this.history,
       commit: (events) => this.commit(events),
       send: (output) => this.send(output),
@@ -367,9 +395,4 @@ export class Session {
   send(output: SessionOutput): void {
     this.client?.send(output);
   }
-}
-
-/** A model that reads no images is sent a note in their place. */
-function fitImages(request: ModelRequest, ctx: HarnessContext): ModelRequest {
-  return ctx.images ? request : withoutImages(request);
 }

@@ -67,7 +67,7 @@ const COMMANDS: SlashCommand[] = [
   },
   {
     name: "status",
-    description: "Show the model, endpoint, harness, mode and context use",
+    description: "Show the model, endpoint, harness, mode, context use and background commands",
     run: async ({ session, endpoint }) => ({ say: await statusText(session, endpoint) }),
   },
   {

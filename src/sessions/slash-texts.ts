@@ -49,19 +49,19 @@ export function usageText(session: Session): string {
     t.priced === 0
       ? `unknown (set [model_prices."${session.model}"] with input, cached_input and output per million tokens in config.toml)`
       : `${formatCost(t.cost)} ${t.currency ?? ""}${t.priced < t.requests ? ` for ${t.priced} of ${t.requests} requests` : ""}`;
-  const c = t.compaction;
-  const compaction =
+  const part = (label: string, c: typeof t.compaction) =>
     c.requests === 0
       ? []
       : [
-          `Of which compaction: ${c.requests} ${c.requests === 1 ? "request" : "requests"}, ${c.inputTokens + c.outputTokens} tokens (input ${c.inputTokens}, output ${c.outputTokens})${t.priced > 0 ? `, ${formatCost(c.cost)} ${t.currency ?? ""}`.trimEnd() : ""}`,
+          `Of which ${label}: ${c.requests} ${c.requests === 1 ? "request" : "requests"}, ${c.inputTokens + c.outputTokens} tokens (input ${c.inputTokens}, output ${c.outputTokens})${t.priced > 0 ? `, ${formatCost(c.cost)} ${t.currency ?? ""}`.trimEnd() : ""}`,
         ];
   return [
     `Model requests: ${t.requests}${estimated}`,
     `Input tokens: ${t.inputTokens} (cached: ${t.cachedInputTokens}, ${share}%${t.cacheWriteTokens > 0 ? `; written to the cache: ${t.cacheWriteTokens}` : ""})`,
     `Output tokens: ${t.outputTokens} (reasoning: ${t.reasoningTokens})`,
     `Cost: ${cost.trimEnd()}`,
-    ...compaction,
+    ...part("compaction", t.compaction),
+    ...part("tools' side requests", t.tools),
     `Time waiting for the model: ${(t.latencyMs / 1000).toFixed(1)} s`,
   ].join("\n");
 }
@@ -79,7 +79,26 @@ export async function statusText(session: Session, endpoint: string): Promise<st
     `Sandbox: ${await session.sandboxSummary()}`,
     `MCP servers: ${mcpSummary(session)}`,
     `Context: ${context}`,
+    `Background commands: ${backgroundSummary(session)}`,
   ].join("\n");
+}
+
+/** Each command the session keeps, running or ended: its id, state, age and command line. */
+function backgroundSummary(session: Session): string {
+  const processes = session.background.list();
+  if (processes.length === 0) return "none";
+  const now = Date.now();
+  const lines = processes.map((p) => {
+    const seconds = Math.round(((p.endedAt ?? now) - p.startedAt) / 1000);
+    const state =
+      p.status === "running"
+        ? `running for ${seconds} s`
+        : `${p.status.replace("_", " ")} after ${seconds} s`;
+    const command = p.command.replace(/\s+/g, " ").trim();
+    const shown = command.length > 80 ? `${command.slice(0, 77)}...` : command;
+    return `- \`${p.id}\`${p.pid !== undefined ? ` (pid ${p.pid})` : ""}: ${state}: \`${shown}\``;
+  });
+  return `${processes.filter((p) => p.status === "running").length} running\n${lines.join("\n")}`;
 }
 
 function mcpSummary(session: Session): string {

@@ -2,7 +2,8 @@ import type { Mode } from "../config/types.js";
 import type { HistoryEventOf } from "../store/events.js";
 import type { Store } from "../store/types.js";
 import type { BackgroundProcesses } from "../tools/exec/background-processes.js";
-import type { Tool, ToolContext, ToolResult } from "../tools/types.js";
+import type { ModelPort, Tool, ToolContext, ToolResult } from "../tools/types.js";
+import type { WebAccess } from "../tools/web/types.js";
 import type { TurnOptions } from "./run-turn.js";
 import type { SessionWorkspace } from "./session-deps.js";
 import { gateCall } from "./session-gate.js";
@@ -18,6 +19,8 @@ export function turnTools(o: {
   tools: Tool[];
   harness: { id: string; toolError?: (text: string) => string };
   signal: AbortSignal;
+  /** Aborts when the session closes. */
+  sessionSignal: AbortSignal;
   sessionId: string;
   /** Read at each call: the mode and the roots may change while a turn runs. */
   where(): { cwd: string; roots: string[]; mode: Mode };
@@ -30,6 +33,10 @@ export function turnTools(o: {
   live(callId: string): boolean;
   send(output: SessionOutput): void;
   economize?: (call: HistoryEventOf<"tool_call">, result: ToolResult) => Promise<ToolResult>;
+  /** The web tools' HTTP and settings. */
+  web?: WebAccess;
+  /** Side requests of this turn's tools. */
+  model?: ModelPort;
 }): TurnOptions["tools"] {
   const { workspace, signal } = o;
   const context = (callId: string, options?: { unconfined?: boolean }): ToolContext => {
@@ -42,10 +49,14 @@ export function turnTools(o: {
       cwd,
       roots,
       signal,
+      sessionSignal: o.sessionSignal,
+      callId,
       fs: workspace.fs,
       exec: workspace.sandbox.exec({ mode, roots, escalated: options?.unconfined ?? false }),
       background: o.background,
       onProgress: (chunk) => progress.add(chunk),
+      ...(o.web ? { web: o.web } : {}),
+      ...(o.model ? { model: o.model } : {}),
     };
   };
   return {

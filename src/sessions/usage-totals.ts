@@ -33,6 +33,8 @@ export function usageTotals(history: HistoryEvent[]) {
     currency: undefined as string | undefined,
     /** The part of the above spent on compaction summaries (`purpose: "compaction"`). */
     compaction: { requests: 0, inputTokens: 0, outputTokens: 0, cost: 0 },
+    /** The part spent on tools' requests beside the turn (`purpose: "tool"`). */
+    tools: { requests: 0, inputTokens: 0, outputTokens: 0, cost: 0 },
   };
   for (const e of history) {
     if (e.type !== "usage") continue;
@@ -49,11 +51,13 @@ export function usageTotals(history: HistoryEvent[]) {
       totals.cost += e.cost;
       totals.currency ??= e.currency;
     }
-    if (e.purpose === "compaction") {
-      totals.compaction.requests++;
-      totals.compaction.inputTokens += e.inputTokens;
-      totals.compaction.outputTokens += e.outputTokens;
-      totals.compaction.cost += e.cost ?? 0;
+    const part =
+      e.purpose === "compaction" ? totals.compaction : e.purpose === "tool" ? totals.tools : undefined;
+    if (part) {
+      part.requests++;
+      part.inputTokens += e.inputTokens;
+      part.outputTokens += e.outputTokens;
+      part.cost += e.cost ?? 0;
     }
   }
   return totals;

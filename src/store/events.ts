@@ -185,8 +185,37 @@ export const HistoryEvent = z.discriminatedUnion("type", [
     cost: z.number().optional(),
     sessionCost: z.number().optional(),
     currency: z.string().optional(),
-    /** Set when the request was not a turn step: `compaction` is a compaction's summary request. */
-    purpose: z.enum(["compaction"]).optional(),
+    /**
+     * Set when the request was not a turn step: `compaction` is a compaction's summary request,
+     * `tool` a tool's request beside the turn (a fetch tool asking about a page).
+     */
+    purpose: z.enum(["compaction", "tool"]).optional(),
+  }),
+  /**
+   * A command the model left running in the background ended. Harnesses whose original tells the
+   * model so render it as that original's notification; the editor is shown one line.
+   */
+  z.object({
+    type: z.literal("background_ended"),
+    /** Its id as the harness that started it showed it to the model. */
+    id: z.string(),
+    /** The harness whose tool started it. */
+    harness: z.string(),
+    command: z.string(),
+    description: z.string().optional(),
+    cwd: z.string(),
+    status: z.enum(["completed", "failed", "killed", "timed_out"]),
+    /** Null when a signal ended it. */
+    exitCode: z.number().int().nullable(),
+    /** The signal that ended it, when one did. */
+    signal: z.string().optional(),
+    /** The process group it led. */
+    pid: z.number().int().optional(),
+    outputFile: z.string().optional(),
+    outputBytes: z.number().int(),
+    /** The end of its output (at most 8 KiB), for notifications that quote it. */
+    outputTail: z.string().default(""),
+    durationMs: z.number(),
   }),
   z.object({
     type: z.literal("notice"),

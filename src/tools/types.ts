@@ -8,6 +8,7 @@ import type {
   ToolKind,
 } from "../store/events.js";
 import type { BackgroundProcesses } from "./exec/background-processes.js";
+import type { WebAccess } from "./web/types.js";
 
 /**
  * Access to the content of workspace files: every tool reads and writes them through this port.
@@ -47,6 +48,8 @@ export interface ExecRequest {
   signal: AbortSignal;
   /** Live output as it arrives (decoded UTF-8, may split lines). */
   onOutput?: (chunk: string) => void;
+  /** Called once the command is running, with the id of the process group it leads. */
+  onStart?: (processGroup: number) => void;
 }
 
 export interface ExecResult {
@@ -83,12 +86,41 @@ export interface ToolContext {
   roots: string[];
   /** The turn's signal: it aborts when the turn is cancelled and when the turn ends. */
   signal: AbortSignal;
+  /** The session's signal: it aborts when the session closes (what a background command lives for). */
+  sessionSignal: AbortSignal;
+  /** The id of the call this context runs, as the model sent it. */
+  callId?: string;
   fs: FsPort;
   exec: ExecPort;
   /** The session's commands that run on between calls; killed when the session closes. */
   background: BackgroundProcesses;
   /** Live progress for the editor (e.g. command output so far). */
   onProgress(text: string): void;
+  /** The web tools' HTTP, under the SSRF rules and `[web]` settings; absent outside a session. */
+  web?: WebAccess;
+  /** A question to a model beside the turn (a fetch tool asking about a page); absent outside a session. */
+  model?: ModelPort;
+}
+
+/**
+ * One request beside the turn, as the originals send them to their small model: one system
+ * text, one user text, no tools. The session sends it on its own endpoint and counts it in the
+ * token ledger.
+ */
+export interface SideRequest {
+  system: string;
+  prompt: string;
+  maxTokens?: number;
+  temperature?: number;
+  topP?: number;
+}
+
+/** The model's text, or why there is none (the endpoint's readable error). */
+export type SideAnswer = { text: string } | { error: string };
+
+export interface ModelPort {
+  /** Never rejects; an aborted signal answers with an error. */
+  ask(request: SideRequest, signal: AbortSignal): Promise<SideAnswer>;
 }
 
 /** What a call is about to do, for the permission gate. */
@@ -104,7 +136,12 @@ export type ToolAccess =
       escalated?: { justification?: string };
     }
   /** Anything else with side effects the sandbox cannot confine (e.g. an MCP tool). */
-  | { type: "tool"; key: string; label: string };
+  | { type: "tool"; key: string; label: string }
+  /**
+   * GET requests to these hosts (lower case). `listed`: every one of them is in `[web]
+   * allowed_hosts`, which the user set so they are fetched without asking.
+   */
+  | { type: "fetch"; hosts: string[]; listed: boolean };
 
 export interface ToolResult {
   /**

@@ -47,6 +47,7 @@ export function toolContext(cwd: string, overrides: Partial<ToolContext> = {}): 
     cwd,
     roots: [cwd],
     signal: new AbortController().signal,
+    sessionSignal: new AbortController().signal,
     fs: createLocalFs(),
     exec: createLocalExec(),
     background: new BackgroundProcesses(),

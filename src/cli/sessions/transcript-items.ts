@@ -65,6 +65,9 @@ export function transcriptItems(events: readonly StoredEvent[]): TranscriptItem[
       case "mode_changed":
         items.push(info(`mode: ${event.mode}`));
         break;
+      case "background_ended":
+        items.push(info(`background command ${event.id} ended (${event.status}): ${event.command}`));
+        break;
       case "compaction":
         items.push(info(`conversation compacted (${event.replaced} events summarized)`));
         break;

@@ -1,4 +1,5 @@
 import { ReadTracker } from "../../tools/fs/read-tracker.js";
+import type { Tool } from "../../tools/types.js";
 import compactPrompt from "../shared/claude-code-core/compact-prompt.md";
 import { contextReminders } from "../shared/claude-code-core/context-reminders.js";
 import { toolUseError } from "../shared/claude-code-core/format.js";
@@ -10,25 +11,33 @@ import { editTool } from "../shared/claude-code-core/tools/edit.js";
 import { FILE_UNCHANGED_STUB, readTool } from "../shared/claude-code-core/tools/read.js";
 import type { Harness } from "../types.js";
 import { claudeCodeInfo } from "./claude-code-info.js";
+import { ClaudeTasks } from "./claude-tasks.js";
 import { environmentBlock } from "./environment-block.js";
 import prompt from "./prompt.md";
+import { taskNotification } from "./task-notification.js";
 import { globTool } from "./tools/glob.js";
 import { grepTool } from "./tools/grep.js";
 import { notebookEditTool } from "./tools/notebook-edit.js";
 import { skillTool } from "./tools/skill.js";
+import { taskOutputTool } from "./tools/task-output.js";
+import { taskStopTool } from "./tools/task-stop.js";
 import { todoWriteTool } from "./tools/todo-write.js";
+import { webFetchTool } from "./tools/web-fetch.js";
+import { webSearchTool } from "./tools/web-search.js";
 import { writeTool } from "./tools/write.js";
 
 /** Claude Code's default `max_tokens` (OI `claude_code.rs::CLAUDE_CODE_DEFAULT_MAX_TOKENS`). */
 export const CLAUDE_CODE_MAX_TOKENS = 32_000;
 
 /**
- * Claude Code 2.1.44's harness for the tools we implement, in its order (Bash, Glob, Grep, Read,
- * Edit, Write, NotebookEdit, TodoWrite, Skill):
+ * Claude Code 2.1.44's harness for the tools we implement, in its order (TaskOutput, Bash, Glob,
+ * Grep, Read, Edit, Write, NotebookEdit, WebFetch, TodoWrite, WebSearch, TaskStop, Skill):
  * the identity block, then the system prompt in 2.1.44's sections with the `<env>` block and the
  * `gitStatus` snapshot; skills, AGENTS.md and the date as the reminders Claude Code opens the
- * conversation with; `max_tokens: 32000`, `temperature: 1`. The Read tracker
- * belongs to what `open` returns, so Read-before-Edit holds per session and model.
+ * conversation with; `max_tokens: 32000`, `temperature: 1`. The Read tracker and the background
+ * tasks' line counts belong to what `open` returns, so Read-before-Edit holds per session and
+ * model. A background shell that ended is told as 2.1.44's `<task-notification>` with the next
+ * prompt (2.1.44 sends it once the turn is over).
  */
 export const claudeCodeHarness: Harness = {
   ...claudeCodeInfo,
@@ -39,18 +48,23 @@ export const claudeCodeHarness: Harness = {
   toolError: toolUseError,
   open(ctx) {
     const files = new ReadTracker();
+    const tasks = new ClaudeTasks({ scratchDir: ctx.scratchDir });
     const skills = ctx.skills.length > 0 ? [skillTool(ctx.skills)] : [];
     const tools = [
-      bashTool({ scratchDir: ctx.scratchDir }),
+      taskOutputTool(),
+      bashTool({ scratchDir: ctx.scratchDir, background: (args, tool) => tasks.start(args, tool) }),
       globTool(),
       grepTool(),
       readTool({ files, images: ctx.images }),
       editTool({ files }),
       writeTool({ files }),
       notebookEditTool(),
+      webFetchTool(),
       todoWriteTool(),
+      webSearchTool(),
+      taskStopTool(),
       ...skills,
-    ];
+    ].map((tool) => tasks.withReminders(tool as Tool));
     return {
       tools,
       render({ history, tools, ctx }) {
@@ -64,6 +78,7 @@ export const claudeCodeHarness: Harness = {
           knobs: { maxTokens: CLAUDE_CODE_MAX_TOKENS, temperature: 1 },
           wire: ctx.wire,
           sessionId: ctx.sessionId,
+          backgroundEnded: { text: taskNotification, at: "next-user" },
         });
       },
     };

@@ -9,20 +9,22 @@ import { sessionContext } from "./session-context.js";
 import { geminiSystemPrompt } from "./system-prompt.js";
 import { toolFamily } from "./tool-family.js";
 import { globTool } from "./tools/glob.js";
+import { googleWebSearchTool } from "./tools/google-web-search.js";
 import { grepSearchTool } from "./tools/grep-search.js";
+import { listBackgroundProcessesTool } from "./tools/list-background-processes.js";
 import { listDirectoryTool } from "./tools/list-directory.js";
+import { readBackgroundOutputTool } from "./tools/read-background-output.js";
 import { readFileTool } from "./tools/read-file.js";
 import { replaceTool } from "./tools/replace.js";
 import { runShellCommandTool } from "./tools/run-shell-command.js";
+import { webFetchTool } from "./tools/web-fetch.js";
 import { writeFileTool } from "./tools/write-file.js";
 import { writeTodosTool } from "./tools/write-todos.js";
 
 /**
  * Gemini CLI 0.61's tools in its registration order, those we run: Gemini 3 models get no
- * write_todos. Between them 0.61 also sends update_topic (first), web_fetch (after write_file),
- * list_background_processes, read_background_output and google_web_search (after
- * run_shell_command), enter_plan_mode, invoke_agent and activate_skill (last): pending, see
- * docs/harnesses.md.
+ * write_todos. Between them 0.61 also sends update_topic (first), enter_plan_mode, invoke_agent and
+ * activate_skill (last): pending, see docs/harnesses.md.
  */
 export function geminiCliTools(ctx: HarnessContext): Tool[] {
   const family = toolFamily(ctx.model);
@@ -33,7 +35,11 @@ export function geminiCliTools(ctx: HarnessContext): Tool[] {
     globTool(),
     replaceTool(family),
     writeFileTool(family),
+    webFetchTool({ family, system: () => geminiSystemPrompt(ctx) }),
     runShellCommandTool({ scratchDir: ctx.scratchDir }),
+    listBackgroundProcessesTool(),
+    readBackgroundOutputTool(),
+    googleWebSearchTool({ family }),
     ...(family === "default-legacy" ? [writeTodosTool()] : []),
   ];
 }

@@ -9,6 +9,7 @@ import type { ToolFamily } from "./tool-family.js";
  *
  * `run_shell_command`'s `is_background`/`delay_ms` are declared with descriptions in our words;
  * left out on purpose: `additional_permissions` (the permission gate asks the editor instead).
+ * `wait_for_previous` (the background tools) is 0.61's scheduling hint; calls run in order here.
  * `grep_search` is the ripgrep variant Gemini CLI registers whenever ripgrep is available.
  */
 
@@ -192,6 +193,40 @@ export function runShellCommandSchema(): Schema {
   };
 }
 
+const WAIT_FOR_PREVIOUS = {
+  type: "boolean",
+  description:
+    "Optional: true holds this call until the calls before it in the same response have finished; otherwise it may run beside them.",
+};
+
+export function listBackgroundProcessesSchema(): Schema {
+  return { type: "object", properties: { wait_for_previous: WAIT_FOR_PREVIOUS } };
+}
+
+export function readBackgroundOutputSchema(): Schema {
+  return {
+    type: "object",
+    properties: {
+      pid: {
+        type: "integer",
+        description: "Process id of the background process, as run_shell_command gave it.",
+      },
+      lines: {
+        type: "integer",
+        minimum: 1,
+        description: "Optional: how many lines to show from the end of its output; 100 when left out.",
+      },
+      delay_ms: {
+        type: "integer",
+        description:
+          "Optional: milliseconds to wait before reading, to give a process that just started time to print.",
+      },
+      wait_for_previous: WAIT_FOR_PREVIOUS,
+    },
+    required: ["pid"],
+  };
+}
+
 export const TODO_STATUSES = ["pending", "in_progress", "completed", "cancelled", "blocked"] as const;
 
 export function writeTodosSchema(): Schema {
@@ -219,5 +254,35 @@ export function writeTodosSchema(): Schema {
     },
     required: ["todos"],
     additionalProperties: false,
+  };
+}
+
+export function webFetchSchema(family: ToolFamily): Schema {
+  return {
+    type: "object",
+    properties: {
+      prompt: str(
+        family === "default-legacy"
+          ? 'Your request, with up to 20 full URLs (starting with http:// or https://) written into it and what to do with their pages, e.g. "Sum up https://example.com/article and list the key dates in https://example.com/timeline". At least one URL is required; the pages are fetched and your instructions applied to their content.'
+          : "A request that names one or more full http(s) URLs and says what to do with their pages.",
+      ),
+    },
+    required: ["prompt"],
+  };
+}
+
+export function googleWebSearchSchema(family: ToolFamily): Schema {
+  return {
+    type: "object",
+    properties: {
+      query: {
+        type: "string",
+        description:
+          family === "default-legacy"
+            ? "What to search the web for."
+            : "What to search the web for: a focused query, in the words the pages you want would use.",
+      },
+    },
+    required: ["query"],
   };
 }

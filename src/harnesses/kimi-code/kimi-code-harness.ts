@@ -9,11 +9,16 @@ import { kimiSystemPrompt } from "./system-prompt.js";
 import { timed } from "./tool-result.js";
 import { bashTool } from "./tools/bash.js";
 import { editTool } from "./tools/edit.js";
+import { fetchUrlTool } from "./tools/fetch-url.js";
 import { globTool } from "./tools/glob.js";
 import { grepTool } from "./tools/grep.js";
 import { readTool } from "./tools/read.js";
 import { readMediaFileTool } from "./tools/read-media-file.js";
+import { taskListTool } from "./tools/task-list.js";
+import { taskOutputTool } from "./tools/task-output.js";
+import { taskStopTool } from "./tools/task-stop.js";
 import { todoListTool } from "./tools/todo-list.js";
+import { waitForTool } from "./tools/wait-for.js";
 import { writeTool } from "./tools/write.js";
 
 /** Request knobs Kimi Code sends (OI `kimi_code.rs` `build_request`); the provider adds `stream` and usage. */
@@ -27,9 +32,11 @@ export function kimiKnobs(sessionId: string): Knobs {
 
 /**
  * Kimi Code (MoonshotAI/kimi-code, the TypeScript agent Kimi K2/K3 are tuned on): its core
- * tools under their own names (Bash, Edit, Glob, Grep, Read, TodoList, Write, in the order of
- * Kimi Code's alphabetical tool list), its system prompt layout rendered once per session,
- * the auto-mode `<system-reminder>` after each user message, and its request knobs.
+ * tools under their own names (Bash, Edit, FetchURL, Glob, Grep, Read, TaskList, TaskOutput,
+ * TaskStop, TodoList, WaitFor, Write, in the order of Kimi Code's alphabetical tool list), its
+ * system prompt layout rendered once per session, the auto-mode `<system-reminder>` after each
+ * user message, its `<notification>` user message where a background task's end arrived, and its
+ * request knobs.
  */
 export const kimiCodeHarness: Harness = {
   ...kimiCodeInfo,
@@ -42,12 +49,17 @@ export const kimiCodeHarness: Harness = {
     const tools = [
       timed(bashTool({ scratchDir: ctx.scratchDir })),
       editTool(),
-      timed(globTool()),
+      timed(fetchUrlTool({ scratchDir: ctx.scratchDir })),
+      timed(globTool({ scratchDir: ctx.scratchDir })),
       timed(grepTool()),
-      readTool({ scratchDir: ctx.scratchDir, images: ctx.images }),
+      readTool({ images: ctx.images }),
       // Kimi Code registers it only for a model with image (or video) input.
       ...(ctx.images ? [readMediaFileTool()] : []),
+      taskListTool(),
+      taskOutputTool(),
+      taskStopTool(),
       todoListTool(),
+      waitForTool(),
       writeTool(),
     ];
     // Like OI's cache key: the prompt is rendered again only if the directory or skills change.

@@ -7,6 +7,7 @@ import { adoptKimiCall } from "./adopt-kimi-call.js";
 import reminder from "./auto-mode-reminder.md";
 import dateReminder from "./date-reminder.md";
 import { repeatNudges, systemReminder } from "./repeat-nudges.js";
+import { taskNotification } from "./task-notification.js";
 import { modelText } from "./tool-result.js";
 
 /** Sent as its own user message right after every user message (OI `kimi_code.rs`). */
@@ -30,6 +31,8 @@ export function dateReminderFor(date: string): string {
  *   model's key order;
  * - tool results in Kimi's `<system>` wrapping, with the repeated-call nudges appended; an
  *   image result as parts of its tool message;
+ * - a background task's end as its own `<notification>` user message where the session put it
+ *   (after the results the model last saw, or before the next prompt);
  * - calls made under another harness become Kimi calls where the capability maps.
  */
 export function renderKimiMessages(
@@ -53,6 +56,7 @@ export function renderKimiMessages(
     alwaysReasoning: true,
     // ReadMediaFile's image goes inside its tool message, as parts.
     imagesInside: true,
+    backgroundEnded: { text: taskNotification, at: "place" },
   });
   if (options.date !== undefined) {
     const first = messages.findIndex((m) => m.role === "user");

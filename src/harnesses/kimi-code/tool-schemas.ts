@@ -8,7 +8,8 @@
  * Sources: OI `codex-rs/core/src/harness/kimi_code_tools.json` (captured from the product)
  * and MoonshotAI/kimi-code `packages/agent-core-v2/src/agent/tools/{os/bash,os/read,os/write,
  * edit,os/glob,os/grep,todo-list}/*.ts` (the zod schemas they come from). Bash's `timeout`
- * wording follows agent-core-v2 (`Background default 600s`); the OI capture predates it.
+ * wording follows agent-core-v2 (`Background default 600s`); the OI capture predates it. The task
+ * tools' schemas (TaskList, TaskOutput, TaskStop, WaitFor) are 2.1.0's as captured.
  */
 
 const SCHEMA = "http://json-schema.org/draft-07/schema#";
@@ -18,7 +19,9 @@ const MAX_INT = 9007199254740991;
 const str = (description: string) => ({ type: "string", description });
 const optStr = (description: string) => ({ description, type: "string" });
 const optBool = (description: string) => ({ description, type: "boolean" });
-const optCount = (description: string) => ({ description, type: "integer", minimum: 0, maximum: MAX_INT });
+const count = (minimum: number) => ({ type: "integer", minimum, maximum: MAX_INT });
+const positive = { type: "integer", exclusiveMinimum: 0, maximum: MAX_INT };
+const optCount = (description: string) => ({ description, ...count(0) });
 
 function object(properties: Record<string, unknown>, required: string[]) {
   return { $schema: SCHEMA, type: "object", properties, required, additionalProperties: false };
@@ -35,7 +38,7 @@ export const bashSchema = object(
     timeout: {
       default: 60,
       description:
-        "Optional time limit in seconds. Foreground commands: 60s unless given, at most 300s. Background commands: 600s unless given, at most 86400s, and none at all with disable_timeout=true.",
+        "Optional time limit in seconds. Foreground commands: 60s unless given; one still running then moves to the background. Background commands: 600s unless given, and none at all with disable_timeout=true.",
       type: "integer",
       exclusiveMinimum: 0,
       maximum: MAX_INT,
@@ -73,6 +76,12 @@ export const editSchema = object(
 export const globSchema = object(
   {
     pattern: str("Glob that file paths must match."),
+    head_limit: optCount(
+      "Most matching paths to return, counted from offset; 100 unless given, and 0 lifts the count limit. The character limit stays: a large page is saved to a file for Read, and an offset to continue with is given while paths remain. Search-time and output-capture limits apply as well.",
+    ),
+    offset: optCount(
+      "How many matching paths to skip; 0 unless given. Every call searches the file system afresh, so changes in between can move paths from one page to another.",
+    ),
     path: optStr(
       "Directory to search in, absolute or relative to the current working directory, which is also where the search runs when this is left out.",
     ),
@@ -132,18 +141,26 @@ export const readSchema = object(
     ),
     line_offset: {
       description:
-        "Line to begin reading at; line 1 when left out. A negative number counts back from the end of the file, down to -1000 at most.",
+        "Line to begin reading at; line 1 when left out. A negative number counts back from the end of the file (-100 reads the last 100 lines).",
       anyOf: [
         { type: "integer", minimum: 1, maximum: MAX_INT },
-        { type: "integer", minimum: -1000, maximum: -1 },
+        { type: "integer", minimum: -MAX_INT, exclusiveMaximum: 0 },
       ],
+    },
+    column_offset: {
+      description:
+        "Where to resume inside the first line of a forward read: a zero-based position in the line's displayed text, line-number prefix excluded, counted in JavaScript string length. Take it from the Next Read arguments of the previous result to continue a long line.",
+      ...count(0),
     },
     n_lines: {
       description:
-        "How many lines to read, still bounded by the tool's own cap. Left out, it reads up to that cap of 1000 lines.",
-      type: "integer",
-      exclusiveMinimum: 0,
-      maximum: MAX_INT,
+        "How many lines to read; toward the end of the file when left out. The page still stays within max_chars, and an unfinished range comes with the arguments to continue it.",
+      ...positive,
+    },
+    max_chars: {
+      description:
+        "Most characters the result may hold, line numbers and status block included. The configured default applies when left out; a larger request than the configured maximum is capped.",
+      ...positive,
     },
   },
   ["path"],
@@ -223,4 +240,56 @@ export const readMediaFileSchema = object(
     ),
   },
   ["path"],
+);
+
+export const fetchUrlSchema = object({ url: str("The address of the page to fetch.") }, ["url"]);
+
+export const taskListSchema = {
+  $schema: SCHEMA,
+  type: "object",
+  properties: {
+    active_only: {
+      default: true,
+      description: "Only tasks still running (the default); false lists finished ones too.",
+      type: "boolean",
+    },
+    limit: {
+      default: 20,
+      description: "How many tasks to list at most.",
+      type: "integer",
+      minimum: 1,
+      maximum: 100,
+    },
+  },
+  additionalProperties: false,
+};
+
+export const taskOutputSchema = object({ task_id: str("Id of the task whose output to show.") }, ["task_id"]);
+
+export const taskStopSchema = object(
+  {
+    task_id: str("Id of the task to stop."),
+    reason: {
+      default: "Stopped by TaskStop",
+      description: "Why it is stopped, recorded with the task.",
+      type: "string",
+    },
+  },
+  ["task_id"],
+);
+
+export const waitForSchema = object(
+  {
+    timeout: {
+      type: "integer",
+      exclusiveMinimum: 0,
+      maximum: 600,
+      description:
+        "Seconds to wait at most, 1 to 600. Running out is not an error: the result says what still runs, and the end is announced later anyway.",
+    },
+    task_id: optStr(
+      "The task to wait for. Leave it out to wait for whichever running task ends first; an id that names no task is an error.",
+    ),
+  },
+  ["timeout"],
 );

@@ -9,6 +9,7 @@ import { dateReminder, openingReminders } from "./opening-reminders.js";
 import { qwenCodeInfo } from "./qwen-code-info.js";
 import { ReadLedger } from "./read-ledger.js";
 import { qwenSystemPrompt } from "./system-prompt.js";
+import { taskNotification } from "./task-notification.js";
 import { editTool } from "./tools/edit.js";
 import { globTool } from "./tools/glob.js";
 import { grepSearchTool } from "./tools/grep-search.js";
@@ -45,7 +46,8 @@ export function qwenCodeTools(ctx: HarnessContext): Tool[] {
  * Qwen Code 0.24.4 (`@qwen-code/qwen-code`) as the `qwen-code` harness: its system prompt's
  * outline with AGENTS.md after `---`, the opening `<system-reminder>`s at the head of the first
  * user message, the date reminder before the newest prompt, every user and tool message as text
- * parts, Qwen's tool names, schemas and result texts, replayed arguments in Qwen's key order, and
+ * parts, Qwen's tool names, schemas and result texts, replayed arguments in Qwen's key order, a
+ * background shell's end as its `<task-notification>` with the next prompt, and
  * `max_tokens: 32000`.
  */
 export const qwenCodeHarness: Harness = {
@@ -62,9 +64,11 @@ export const qwenCodeHarness: Harness = {
     return {
       tools,
       render({ history, tools, ctx }) {
-        const messages = renderChatMessages(history, { tools, harness: "qwen-code" }).map(
-          normalizeQwenMessage,
-        );
+        const messages = renderChatMessages(history, {
+          tools,
+          harness: "qwen-code",
+          backgroundEnded: { text: taskNotification, at: "next-user" },
+        }).map(normalizeQwenMessage);
         return {
           system: [{ type: "text", text: qwenSystemPrompt(ctx) }],
           messages: withReminders(messages, opening, date),

@@ -135,7 +135,7 @@ export function runShellCommandSchema(): Schema {
       is_background: {
         type: "boolean",
         description:
-          "Whether the command should keep running in the background (servers, watchers). Background execution is not available in this session: leave it out or false, and give long-running commands their own timeout instead.",
+          "Whether the command should keep running in the background (servers, watchers): the call returns at once with the shell's id, output file and status file. Leave it out or false for commands whose result you need now.",
       },
       timeout: {
         type: "integer",

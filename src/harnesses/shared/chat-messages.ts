@@ -2,7 +2,7 @@ import type { AssistantPart, Message, UserPart } from "../../providers/model-req
 import type { HistoryEvent } from "../../store/events.js";
 import type { Tool } from "../../tools/types.js";
 import { type Adopt, adoptCall } from "./adopt-call.js";
-import { type CallStep, historySteps } from "./history-steps.js";
+import { type BackgroundEndedEvent, type CallStep, historySteps } from "./history-steps.js";
 import { INTERRUPTED_OUTPUT, joinUser, renderUserContent, resultParts, textPart } from "./user-content.js";
 
 /** How one harness lays the history out as chat messages; every field has the common default. */
@@ -27,6 +27,13 @@ export interface ChatLayout {
   alwaysReasoning?: boolean;
   /** Chat: a result's images stay inside its tool message (Kimi Code's layout). */
   imagesInside?: boolean;
+  /**
+   * How the end of a background command is told (default: not at all). `text` is the user
+   * message the original sends, undefined for none; `at` is where: `place`, where the session put
+   * the event (after the results the model last saw), or `next-user`, with the next user message
+   * (an original that tells it once the turn is over).
+   */
+  backgroundEnded?: { text(event: BackgroundEndedEvent): string | undefined; at: "place" | "next-user" };
 }
 
 /**
@@ -47,9 +54,18 @@ export function renderChatMessages(history: readonly HistoryEvent[], layout: Cha
       previous.content = joinUser(previous.content, content);
     else messages.push({ role: "user", content });
   };
+  /** Ends told with the next user message. */
+  let held: string[] = [];
 
   for (const step of historySteps(history)) {
-    if (step.type === "user") {
+    if (step.type === "background_ended") {
+      const text = layout.backgroundEnded?.text(step.event);
+      if (text === undefined) continue;
+      if (layout.backgroundEnded?.at === "place") pushUser([textPart(text)]);
+      else held.push(text);
+    } else if (step.type === "user") {
+      for (const text of held) pushUser([textPart(text)]);
+      held = [];
       pushUser(renderUserContent(step.content));
       messages.push(...structuredClone(layout.afterUser ?? []));
     } else if (step.type === "correction") {

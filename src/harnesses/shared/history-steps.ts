@@ -2,6 +2,7 @@ import type { ContentBlock, Continuation, HistoryEvent, HistoryEventOf } from ".
 
 export type ToolCallEvent = HistoryEventOf<"tool_call">;
 export type ToolResultEvent = HistoryEventOf<"tool_result">;
+export type BackgroundEndedEvent = HistoryEventOf<"background_ended">;
 
 /** A call of one model response and what became of it. */
 export interface CallStep {
@@ -33,7 +34,9 @@ export type HistoryStep =
   | ResponseStep
   | { type: "notice"; severity: "info" | "warning" | "error"; text: string }
   | { type: "compaction"; summary: string }
-  | { type: "harness_changed"; harness: string };
+  | { type: "harness_changed"; harness: string }
+  /** A background command ended; the session put it where the model could first hear of it. */
+  | { type: "background_ended"; event: BackgroundEndedEvent };
 
 /**
  * The one walk over the history every renderer sits on. It pairs each call with its result;
@@ -106,6 +109,9 @@ export function historySteps(history: readonly HistoryEvent[]): HistoryStep[] {
         break;
       case "harness_changed":
         steps.push({ type: "harness_changed", harness: event.harness });
+        break;
+      case "background_ended":
+        steps.push({ type: "background_ended", event });
         break;
       default:
         break;

@@ -1,85 +1,48 @@
-import { appendFile, mkdir } from "node:fs/promises";
-import path from "node:path";
-import { performance } from "node:perf_hooks";
-import type { ExecPort, ExecResult } from "../types.js";
-import { BoundedOutput, type BoundedText } from "./bounded-output.js";
+import { type BackgroundProcess, ProcessEntry, type StartOptions } from "./background-process.js";
 
-/** What one look at a background process returns: its output since the last look, and its end if it came. */
-export interface ProcessChunk {
-  /**
-   * Output since the previous chunk, head and tail kept within the table's cap and joined
-   * directly (`droppedBytes` says how much is missing between them).
-   */
-  output: BoundedText;
-  /** Set once the process has ended (its exit code, signal, timeout or abort). */
-  exit?: ExecResult;
-  /** Milliseconds this look waited. */
-  waitedMs: number;
-}
+export type { BackgroundProcess, ProcessChunk, ProcessStatus, StartOptions } from "./background-process.js";
+export { firstEnded } from "./background-process.js";
 
-export type ProcessStatus = "running" | "completed" | "failed" | "killed";
-
-/** A command left running after the call that started it returned. */
-export interface BackgroundProcess {
-  readonly id: string;
-  readonly command: string;
-  /** What the model said the command is for, where its tool asks. */
-  readonly description?: string;
-  /** `Date.now()` when it started. */
-  readonly startedAt: number;
-  /** Where all its output is appended as it arrives, when the caller asked for a file. */
-  readonly outputFile?: string;
-  readonly status: ProcessStatus;
-  /** Set once it has ended. */
-  readonly exit?: ExecResult;
-  /**
-   * Waits until the process ends or `waitMs` passes (or `signal` aborts the wait, which leaves
-   * the process running unless its own life ended too), then returns the output since the
-   * previous look. Live output goes to `onOutput` while it waits.
-   */
-  next(options: {
-    waitMs: number;
-    signal: AbortSignal;
-    onOutput?: (chunk: string) => void;
-  }): Promise<ProcessChunk>;
-  /** Resolves once it has ended and its output file (if any) is written. */
-  ended(): Promise<void>;
-}
-
-export interface StartOptions {
-  exec: ExecPort;
-  command: string;
-  cwd: string;
-  /**
-   * The process's whole life: it is killed with its process tree when this aborts. The turn's
-   * signal (which ends with the turn) for Codex's sessions; the session's for background tasks
-   * that outlive turns.
-   */
-  signal: AbortSignal;
-  /** Its id, chosen by the harness in its original's format (default: Codex's, 1000 to 99999). */
-  id?: (taken: (id: string) => boolean) => string;
-  description?: string;
-  /** Append all output here as it arrives (the folder is created). */
-  outputFile?: string;
-}
+/** Bytes of one process's output its file keeps at most (the disk is not the model's to fill). */
+export const OUTPUT_FILE_CAP = 64 * 1024 * 1024;
 
 /**
  * Commands that keep running between tool calls: Codex's unified exec sessions, Claude Code's,
- * Kimi Code's and Gemini CLI's background commands. One table per session; what a process lives
- * for is its `signal`. Output waiting to be read is bounded per process; at most `maxLive` are
- * kept, an ended one or else the least recently used being killed and dropped to make room (never
- * one of the 8 newest, as Codex prunes).
+ * Kimi Code's, Gemini CLI's and Qwen Code's background commands. One table per session; what a
+ * process lives for is its `signal`. Output waiting to be read is bounded per process; at most
+ * `maxLive` are kept, an ended one or else the least recently used being killed and dropped to
+ * make room (never one of the 8 newest, as Codex prunes).
  */
 export class BackgroundProcesses {
-  readonly #live = new Map<string, Entry>();
+  readonly #live = new Map<string, ProcessEntry>();
   readonly #maxLive: number;
-  readonly #outputCap: number;
+  readonly #limits: { outputCap: number; fileCap: number };
   readonly #random: () => number;
+  readonly #onEnd: (process: BackgroundProcess) => void;
+  /** Start order: two processes may start within the same millisecond. */
+  readonly #order = new WeakMap<BackgroundProcess, number>();
+  #started = 0;
 
-  constructor(options: { maxLive?: number; outputCap?: number; random?: () => number } = {}) {
+  constructor(
+    options: {
+      maxLive?: number;
+      outputCap?: number;
+      fileCap?: number;
+      random?: () => number;
+      /**
+       * Told when a process started with `notify` has ended (its output file complete), unless
+       * it was silenced first. Never called for what `killAll` ends.
+       */
+      onEnd?: (process: BackgroundProcess) => void;
+    } = {},
+  ) {
     this.#maxLive = options.maxLive ?? 64;
-    this.#outputCap = options.outputCap ?? 1024 * 1024;
+    this.#limits = {
+      outputCap: options.outputCap ?? 1024 * 1024,
+      fileCap: options.fileCap ?? OUTPUT_FILE_CAP,
+    };
     this.#random = options.random ?? Math.random;
+    this.#onEnd = options.onEnd ?? (() => {});
   }
 
   /** Starts `command`; look at it with `next()`, or find it later by its id with `get()`. */
@@ -87,8 +50,9 @@ export class BackgroundProcesses {
     this.#makeRoom();
     const taken = (id: string) => this.#live.has(id);
     const id = (options.id ?? this.#codexId)(taken);
-    const entry = new Entry(id, options, this.#outputCap);
+    const entry = new ProcessEntry(id, options, this.#limits, (ended) => this.#onEnd(ended));
     this.#live.set(id, entry);
+    this.#order.set(entry, this.#started++);
     return entry;
   }
 
@@ -104,7 +68,8 @@ export class BackgroundProcesses {
 
   /** Every process kept, oldest first. */
   list(): BackgroundProcess[] {
-    return [...this.#live.values()].sort((a, b) => a.startedAt - b.startedAt);
+    const order = (p: BackgroundProcess) => this.#order.get(p) ?? 0;
+    return [...this.#live.values()].sort((a, b) => order(a) - order(b));
   }
 
   /** Drops an ended process (Codex forgets a session once its end was reported). */
@@ -112,14 +77,19 @@ export class BackgroundProcesses {
     if (this.#live.get(id)?.exit) this.#live.delete(id);
   }
 
-  /** Kills one process with its tree; resolves once it has ended. Undefined when no such id. */
-  kill(id: string): Promise<void> | undefined {
-    return this.#live.get(id)?.kill();
+  /**
+   * Kills one process with its tree (`reason` says why, for tools that show it); resolves once it
+   * has ended. Undefined when no such id.
+   */
+  kill(id: string, reason?: string): Promise<void> | undefined {
+    return this.#live.get(id)?.kill(reason);
   }
 
-  /** Kills every process still running and waits until each has ended. */
+  /** Kills every process still running, reporting none of them, and waits until each has ended. */
   async killAll(): Promise<void> {
-    await Promise.all([...this.#live.values()].map((entry) => entry.kill()));
+    const entries = [...this.#live.values()];
+    for (const entry of entries) entry.silence();
+    await Promise.all(entries.map((entry) => entry.kill()));
   }
 
   /** Waits until every process whose life has ended (its signal aborted) is gone. */
@@ -142,122 +112,4 @@ export class BackgroundProcesses {
     void victim.kill();
     this.#live.delete(victim.id);
   }
-}
-
-class Entry implements BackgroundProcess {
-  readonly id: string;
-  readonly command: string;
-  readonly description?: string;
-  readonly startedAt = Date.now();
-  readonly outputFile?: string;
-  exit: ExecResult | undefined;
-  #killed = false;
-  #pending: BoundedOutput;
-  #listener: ((chunk: string) => void) | undefined;
-  readonly #done: Promise<void>;
-  readonly #life: AbortSignal;
-  readonly #kill = new AbortController();
-  readonly #cap: number;
-  /** Appends to the output file in order; settled before `#done`. */
-  #writes: Promise<void> = Promise.resolve();
-
-  constructor(id: string, options: StartOptions, cap: number) {
-    this.id = id;
-    this.command = options.command;
-    if (options.description !== undefined) this.description = options.description;
-    if (options.outputFile !== undefined) this.outputFile = options.outputFile;
-    this.#cap = cap;
-    this.#pending = new BoundedOutput(cap);
-    this.#life = AbortSignal.any([options.signal, this.#kill.signal]);
-    const file = options.outputFile;
-    if (file) this.#writes = mkdir(path.dirname(file), { recursive: true }).then(() => appendFile(file, ""));
-    const run = options.exec.run({
-      command: options.command,
-      cwd: options.cwd,
-      timeoutMs: Number.POSITIVE_INFINITY,
-      signal: this.#life,
-      onOutput: (chunk) => {
-        this.#pending.push(Buffer.from(chunk, "utf8"));
-        if (file) this.#writes = this.#writes.then(() => appendFile(file, chunk));
-        this.#listener?.(chunk);
-      },
-    });
-    this.#done = run
-      .catch((error: unknown): ExecResult => ({ ...NOT_RUN, output: `could not run: ${String(error)}\n` }))
-      .then(async (result) => {
-        await this.#writes.catch(() => undefined);
-        this.exit = result;
-      });
-  }
-
-  get status(): ProcessStatus {
-    if (!this.exit) return "running";
-    if (this.#killed || this.exit.aborted) return "killed";
-    return this.exit.exitCode === 0 ? "completed" : "failed";
-  }
-
-  async next(options: {
-    waitMs: number;
-    signal: AbortSignal;
-    onOutput?: (chunk: string) => void;
-  }): Promise<ProcessChunk> {
-    const started = performance.now();
-    this.#listener = options.onOutput;
-    try {
-      if (!this.exit) await waitFor(this.#done, options.waitMs, options.signal);
-      // A process whose life ended is being killed: answer once it is gone, never before.
-      if (this.#life.aborted) await this.#done;
-    } finally {
-      this.#listener = undefined;
-    }
-    const output = this.#pending.finish(() => "");
-    this.#pending = new BoundedOutput(this.#cap);
-    return {
-      output,
-      ...(this.exit ? { exit: this.exit } : {}),
-      waitedMs: performance.now() - started,
-    };
-  }
-
-  ended(): Promise<void> {
-    return this.#done;
-  }
-
-  /** Its signal aborted and the kill is under way. */
-  get dying(): boolean {
-    return this.#life.aborted && !this.exit;
-  }
-
-  kill(): Promise<void> {
-    if (!this.exit) this.#killed = true;
-    this.#kill.abort();
-    return this.#done;
-  }
-}
-
-const NOT_RUN: ExecResult = {
-  exitCode: 127,
-  signal: null,
-  timedOut: false,
-  aborted: false,
-  durationMs: 0,
-  output: "",
-  droppedBytes: 0,
-  totalBytes: 0,
-  totalLines: 0,
-};
-
-/** Resolves when `done` settles, `ms` passes or `signal` aborts, whichever comes first. */
-function waitFor(done: Promise<void>, ms: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    const finish = () => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", finish);
-      resolve();
-    };
-    const timer = setTimeout(finish, ms);
-    signal.addEventListener("abort", finish, { once: true });
-    void done.then(finish, finish);
-  });
 }

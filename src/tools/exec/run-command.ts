@@ -130,6 +130,7 @@ function runCommand(request: ExecRequest, settings: Settings): Promise<ExecResul
       // Spawned detached, the command leads its own group: its pid is the group's id.
       processGroup = pid;
       tree = new ProcessTree(pid);
+      request.onStart?.(pid);
       if (Number.isFinite(settings.trackIntervalMs)) tree.startTracking(settings.trackIntervalMs);
       if (stopped) killing = tree.kill(settings.killGraceMs); // stopped before the pid came
     };

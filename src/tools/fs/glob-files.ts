@@ -2,7 +2,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { compileGlob, hasGlobMagic } from "./glob-pattern.js";
 import { FsToolError, type GlobOptions, type GlobResult } from "./types.js";
-import { walkTree } from "./walk-tree.js";
+import { type WalkEntry, walkTree } from "./walk-tree.js";
 
 const ALWAYS_SKIPPED = new Set([".git", "node_modules"]);
 const STAT_BATCH = 256;
@@ -19,7 +19,9 @@ const STAT_BATCH = 256;
 export async function globFiles(options: GlobOptions): Promise<GlobResult> {
   const limit = options.limit ?? 1000;
   await checkDirectory(options.cwd);
-  const { base, rest } = splitStaticPrefix(options.pattern, options.cwd);
+  const { base, rest } = options.select
+    ? { base: options.cwd, rest: options.pattern }
+    : splitStaticPrefix(options.pattern, options.cwd);
   if (rest === "") {
     const info = await stat(base).catch(() => undefined);
     return { files: info?.isFile() ? [base] : [], truncated: false };
@@ -31,15 +33,20 @@ export async function globFiles(options: GlobOptions): Promise<GlobResult> {
   const baseInfo = await stat(base).catch(() => undefined);
   if (!baseInfo?.isDirectory()) return { files: [], truncated: false };
 
+  const select =
+    options.select ??
+    ((entry: WalkEntry, state: { matches: boolean; ignored: boolean }) =>
+      !state.ignored && (entry.type === "directory" || state.matches));
   const candidates: string[] = [];
   for await (const entry of walkTree({
     root: base,
     signal: options.signal,
     maxDepth,
     respectIgnoreFiles: options.respectGitignore ?? true,
-    skipNames: ALWAYS_SKIPPED,
+    skipNames: options.skipNames ?? ALWAYS_SKIPPED,
+    include: (entry, ignored) => select(entry, { matches: matches(entry.rel), ignored }),
   })) {
-    if ((entry.type === "file" || entry.type === "symlink") && matches(entry.rel)) candidates.push(entry.abs);
+    if (entry.type === "file" || entry.type === "symlink") candidates.push(entry.abs);
   }
 
   const found: { file: string; mtimeMs: number }[] = [];

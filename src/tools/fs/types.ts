@@ -1,4 +1,5 @@
 import type { FsPort } from "../types.js";
+import type { WalkEntry } from "./walk-tree.js";
 
 /**
  * Contract of the shared file executors every harness formats in its own way.
@@ -81,9 +82,18 @@ export interface GlobOptions {
   signal: AbortSignal;
   /** Default 1000. */
   limit?: number;
-  /** Default true: skip what .gitignore ignores, and always skip .git and node_modules. */
+  /** Default true: skip what .gitignore ignores. */
   respectGitignore?: boolean;
   caseSensitive?: boolean;
+  /** Names never matched nor entered, at any depth, ignore files or not. Default: `.git` and `node_modules`. */
+  skipNames?: ReadonlySet<string>;
+  /**
+   * ripgrep's `--glob` rules instead of plain matching, for a tool built on `rg --files --glob`:
+   * the walk starts at `cwd` (no literal prefix is jumped to) and `select` decides every entry
+   * from whether the pattern matches its path and whether an ignore file excludes it. A
+   * directory it keeps is entered; a file it keeps is found. `skipNames` applies first.
+   */
+  select?: (entry: WalkEntry, state: { matches: boolean; ignored: boolean }) => boolean;
 }
 
 export interface GlobResult {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { fence } from "../../../tools/markdown-fence.js";
 import type { Tool } from "../../../tools/types.js";
 import { resolveToolPath } from "../../shared/gemini-core/tool-paths.js";
+import { startGeminiBackground } from "../background-shell.js";
 import description from "../descriptions/run-shell-command.md";
 import { formatShellOutput, SHELL_TIMEOUT_MS, spillShellOutput } from "../shell-output.js";
 import { runShellCommandSchema } from "../tool-schemas.js";
@@ -19,9 +20,9 @@ type Args = z.infer<typeof Args>;
  * Gemini CLI `run_shell_command`: `bash -c`, runs in `dir_path` (relative to the project) or the
  * project folder, Gemini's `Output:`/`Exit Code:` text inside `<untrusted_context>`, and output
  * beyond 40 000 characters spilled to a file under the session's scratch folder.
- * `is_background` is declared as Gemini CLI declares it, but this harness has no background
- * process tools yet (nothing could read such a process's output or stop it), so it is refused
- * with a result that tells the model how to go on.
+ * `is_background` starts the command for the rest of the session and answers after `delay_ms`
+ * (200 by default) with its process group id, which list_background_processes and
+ * read_background_output take.
  */
 export function runShellCommandTool(options: { scratchDir: string }): Tool<Args> {
   const callIds = geminiCallIds("run_shell_command");
@@ -35,17 +36,22 @@ export function runShellCommandTool(options: { scratchDir: string }): Tool<Args>
     preview: async (args) => ({
       title: args.description ? `${args.command} (${args.description})` : args.command,
     }),
-    // A refused background command runs nothing, so nobody is asked to approve it.
-    access: (args, ctx) =>
-      args.is_background
-        ? { type: "none" }
-        : { type: "exec", command: args.command, cwd: workdir(args, ctx.cwd) },
+    access: (args, ctx) => ({ type: "exec", command: args.command, cwd: workdir(args, ctx.cwd) }),
     async execute(args, ctx) {
       if (!args.command.trim()) return { output: "Command cannot be empty.", isError: true };
-      if (args.is_background) return { output: NO_BACKGROUND, isError: true };
       const cwd = workdir(args, ctx.cwd);
       const stat = await ctx.fs.stat(cwd);
       if (!stat?.isDirectory) return { output: `Directory '${cwd}' does not exist.`, isError: true };
+      if (args.is_background) {
+        const output = await startGeminiBackground({
+          command: args.command,
+          cwd,
+          delayMs: args.delay_ms,
+          scratchDir: options.scratchDir,
+          ctx,
+        });
+        return { output };
+      }
       const result = await ctx.exec.run({
         command: args.command,
         cwd,
@@ -83,9 +89,6 @@ function geminiCallIds(tool: string): () => string {
     return `${tool}_${now}_${index}`;
   };
 }
-
-const NO_BACKGROUND =
-  "Background execution is not available in this session. Run the command in the foreground (without is_background); a long-running server or watcher would block until the timeout, so prefer a command that finishes.";
 
 function workdir(args: Args, cwd: string): string {
   return args.dir_path ? resolveToolPath(cwd, args.dir_path) : cwd;

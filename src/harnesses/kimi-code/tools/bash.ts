@@ -1,50 +1,36 @@
-import { randomBytes } from "node:crypto";
-import { stat } from "node:fs/promises";
+import { rm, stat } from "node:fs/promises";
 import { constants } from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { spillOutput } from "../../../tools/fs/spill-output.js";
+import type { BackgroundProcess } from "../../../tools/exec/background-processes.js";
 import { fence } from "../../../tools/markdown-fence.js";
 import type { ExecResult, Tool } from "../../../tools/types.js";
+import { BACKGROUND_TIMEOUT_S, startedText, startKimiTask } from "../kimi-tasks.js";
 import { OutputBuilder } from "../output-builder.js";
 import { bashSchema } from "../tool-schemas.js";
 import description from "./bash.md";
 
 export const DEFAULT_TIMEOUT_S = 60;
-export const MAX_TIMEOUT_S = 300;
-const MAX_BACKGROUND_TIMEOUT_S = 86_400;
 
-/** Upstream's refusal when the task tools (TaskOutput, TaskStop) are not part of the surface. */
-export const BACKGROUND_UNAVAILABLE =
-  "Background execution is not available for this agent because TaskOutput and TaskStop are not enabled.";
-
-const Args = z
-  .object({
-    command: z.string().min(1, "Command cannot be empty."),
-    cwd: z.string().optional(),
-    timeout: z.number().int().positive().optional(),
-    description: z.string().optional(),
-    run_in_background: z.boolean().optional(),
-    disable_timeout: z.boolean().optional(),
-  })
-  .superRefine((args, ctx) => {
-    const background = args.run_in_background === true;
-    const cap = background ? MAX_BACKGROUND_TIMEOUT_S : MAX_TIMEOUT_S;
-    if (args.timeout !== undefined && args.timeout > cap) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["timeout"],
-        message: `timeout must be ≤ ${cap}s (${background ? "background" : "foreground"})`,
-      });
-    }
-  });
+/** 2.1.0 checks only that a timeout is a positive integer: no upper bound at validation. */
+const Args = z.object({
+  command: z.string().min(1, "Command cannot be empty."),
+  cwd: z.string().optional(),
+  timeout: z.number().int().positive().optional(),
+  description: z.string().optional(),
+  run_in_background: z.boolean().optional(),
+  disable_timeout: z.boolean().optional(),
+});
 type Args = z.infer<typeof Args>;
 
 /**
- * Kimi Code `Bash` as Kimi Code runs it when its task tools are off (kimi-code
- * `agent/tools/os/bash/bashTool.ts`): foreground only, a timed-out command is killed, output
- * goes through the 50 000 / 2 000 character builder, and a cut output is saved whole to a log
- * the model can page with Read (`[Full output saved]` block).
+ * Kimi Code 2.1.0 `Bash` with its task tools on (kimi-code `agent/tools/os/bash/bashTool.ts`).
+ * `run_in_background` starts a task (a `description` is required) that runs until it ends, its
+ * own limit (600 s unless `timeout` or `disable_timeout` say otherwise) or TaskStop. A
+ * foreground command that reaches its `timeout` (60 s by default) is not killed: it becomes such a
+ * task and the call answers with what it printed so far. Otherwise the output goes through the
+ * 50 000 / 2 000 character builder, and a cut output points at the task's whole log for Read
+ * (`[Full output saved]` block).
  */
 export function bashTool(options: { scratchDir: string }): Tool<Args> {
   return {
@@ -57,7 +43,6 @@ export function bashTool(options: { scratchDir: string }): Tool<Args> {
     preview: async (args) => ({ title: args.command }),
     access: (args, ctx) => ({ type: "exec", command: args.command, cwd: resolveCwd(args, ctx.cwd) }),
     async execute(args, ctx) {
-      if (args.run_in_background === true) return { output: BACKGROUND_UNAVAILABLE, isError: true };
       const cwd = resolveCwd(args, ctx.cwd);
       const info = await stat(cwd).catch(() => undefined);
       if (!info?.isDirectory()) {
@@ -65,17 +50,41 @@ export function bashTool(options: { scratchDir: string }): Tool<Args> {
         const output = `bash: line 1: cd: ${cwd}: ${info ? "Not a directory" : "No such file or directory"}\nCommand failed with exit code: 1.`;
         return { output, isError: true };
       }
-      const timeoutS = Math.min(args.timeout ?? DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S);
-      const result = await ctx.exec.run({
-        command: args.command,
-        cwd,
-        timeoutMs: timeoutS * 1000,
+      const task = { command: args.command, cwd, scratchDir: options.scratchDir, ctx };
+      if (args.run_in_background === true) {
+        if (!args.description)
+          return { output: "description is required when run_in_background is true.", isError: true };
+        const timeoutS = args.timeout ?? BACKGROUND_TIMEOUT_S;
+        const process = await startKimiTask({
+          ...task,
+          description: args.description,
+          ...(args.disable_timeout ? {} : { timeoutMs: timeoutS * 1000 }),
+        });
+        return { output: startedText(process) };
+      }
+      const timeoutS = args.timeout ?? DEFAULT_TIMEOUT_S;
+      const process = await startKimiTask({ ...task, description: `Bash: ${args.command}` });
+      const chunk = await process.next({
+        waitMs: timeoutS * 1000,
         signal: ctx.signal,
         onOutput: ctx.onProgress,
       });
+      if (!chunk.exit && !ctx.signal.aborted) {
+        return {
+          output: startedText(process, { output: chunk.output.text }),
+          display: [{ type: "text", text: fence(chunk.output.text) }],
+        };
+      }
+      // Ended in the foreground (or cancelled there): never a task the model was told of.
+      process.silence();
+      if (!chunk.exit) await ctx.background.kill(process.id);
+      ctx.background.forget(process.id);
+      const result = process.exit as ExecResult;
       const built = formatBashResult(result, timeoutS);
       let output = built.output;
-      if (built.truncated) output += await saveFullOutput(result.output, options.scratchDir);
+      if (built.truncated) output += await fullOutputReference(process);
+      else if (process.outputFile)
+        await rm(path.dirname(process.outputFile), { recursive: true, force: true });
       return { output, isError: built.isError, display: [{ type: "text", text: fence(result.output) }] };
     },
   };
@@ -85,7 +94,7 @@ function resolveCwd(args: Args, cwd: string): string {
   return args.cwd ? path.resolve(cwd, args.cwd) : cwd;
 }
 
-/** Upstream's `foregroundCompletionResult`, minus the background branches. */
+/** Upstream's `foregroundCompletionResult` for a command that ended in the foreground. */
 export function formatBashResult(result: ExecResult, timeoutS: number) {
   const builder = new OutputBuilder();
   builder.write(result.output);
@@ -103,26 +112,15 @@ function signalExitCode(signal: string | null): number {
   return number === undefined ? 1 : 128 + number;
 }
 
-/** Kimi Code's `[Full output saved]` reference; `bash-` + 8 base-36 characters like its task ids. */
-async function saveFullOutput(text: string, scratchDir: string): Promise<string> {
-  const taskId = `bash-${taskSuffix()}`;
-  const saved = await spillOutput({
-    text,
-    dir: path.join(scratchDir, "tasks", taskId),
-    name: "output.log",
-    maxBytes: -1,
-  });
-  if (!saved.spilled) return "";
+/** Kimi Code's `[Full output saved]` reference to the log its task kept of the whole output. */
+async function fullOutputReference(process: BackgroundProcess): Promise<string> {
+  if (!process.outputFile) return "";
+  const size = (await stat(process.outputFile).catch(() => undefined))?.size ?? 0;
   return (
     "\n\n[Full output saved]\n" +
-    `task_id: ${taskId}\n` +
-    `output_path: ${saved.path}\n` +
-    `output_size_bytes: ${saved.totalBytes}\n` +
+    `task_id: ${process.id}\n` +
+    `output_path: ${process.outputFile}\n` +
+    `output_size_bytes: ${size}\n` +
     "next_step: Use Read with output_path to page through the full log."
   );
-}
-
-function taskSuffix(): string {
-  const alphabet = "0123456789abcdefghijklmnopqrstuvwxyz";
-  return [...randomBytes(8)].map((byte) => alphabet[byte % alphabet.length]).join("");
 }

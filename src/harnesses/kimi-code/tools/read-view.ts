@@ -1,152 +1,114 @@
+import {
+  DEFAULT_MAX_CHARS,
+  finishPage,
+  MAX_CHARS_LIMIT,
+  type PageRequest,
+  type PageResult,
+  type ReadArgs,
+  splitsSurrogatePair,
+} from "./read-page.js";
+import type { LineEndingStyle, SourceLines } from "./read-source.js";
+
 /**
- * The text Kimi Code's `Read` shows (kimi-code `agent/tools/os/read/readTool.ts`): lines as
- * `<n>\t<content>`, at most 1 000 lines and 100 KB, lines over 2 000 characters cut with `...`,
- * CRLF files shown with LF, lone or mixed carriage returns shown as `\r`; then a `<system>`
- * status block saying what was read and where the file ends.
+ * The page Kimi Code 2.1.0's `Read` shows (kimi-code `agent/tools/os/read/readTool.ts`): lines
+ * as `<n>\t<content>` within a character budget that counts the line numbers and the status
+ * block too (JavaScript string length). A forward read takes whole lines from `line_offset`
+ * (resuming the first one at `column_offset`); a negative `line_offset` takes the newest lines
+ * of the tail that fit. What does not fit is left to a "Next Read" the status block spells out.
  */
 
-export const MAX_LINES = 1000;
-export const MAX_LINE_LENGTH = 2000;
-/** Kimi Code 2.1.0's page budget (`max_chars` 100 000); we count it in UTF-8 bytes, which never lets more through. */
-export const MAX_BYTES = 100_000;
-
-interface Entry {
-  lineNo: number;
-  raw: string;
+export function readView(source: SourceLines, args: ReadArgs): PageResult {
+  const request: PageRequest = {
+    args,
+    maxChars: Math.min(args.max_chars ?? DEFAULT_MAX_CHARS, MAX_CHARS_LIMIT),
+    source,
+  };
+  const lineOffset = args.line_offset ?? 1;
+  return lineOffset > 0 ? readForward(request, lineOffset) : readTail(request, lineOffset);
 }
 
-type LineEndings = "lf" | "crlf" | "mixed";
-
-export interface ReadView {
-  /** The numbered lines, joined by `\n`. */
-  body: string;
-  /** The `<system>…</system>` status block. */
-  note: string;
-}
-
-export function readView(content: string, options: { lineOffset?: number; nLines?: number }): ReadView {
-  const text = content.startsWith("\uFEFF") ? content.slice(1) : content;
-  const rawLines = text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
-  const entries = rawLines.map((raw, index) => ({
-    lineNo: index + 1,
-    raw: raw.endsWith("\n") ? raw.slice(0, -1) : raw,
-  }));
-  const endings = lineEndings(text);
-  const offset = options.lineOffset ?? 1;
-  const requested = options.nLines ?? MAX_LINES;
-  const limit = Math.min(requested, MAX_LINES);
-
-  if (offset < 0) {
-    const tail = entries.slice(Math.max(0, entries.length + offset)).slice(0, limit);
-    let rendered = tail.map((entry) => ({ entry, ...renderLine(entry, endings) }));
-    const size = (lines: typeof rendered) => lines.reduce((sum, r, i) => sum + lineBytes(r.line, i === 0), 0);
-    let maxBytesReached = false;
-    if (size(rendered) > MAX_BYTES) {
-      maxBytesReached = true;
-      const kept: typeof rendered = [];
-      let bytes = 0;
-      for (let i = rendered.length - 1; i >= 0; i--) {
-        const candidate = rendered[i]!;
-        const add = lineBytes(candidate.line, kept.length === 0);
-        if (bytes + add > MAX_BYTES) break;
-        kept.unshift(candidate);
-        bytes += add;
-      }
-      rendered = kept;
-    }
-    return finish({
-      lines: rendered.map((r) => r.line),
-      cut: rendered.filter((r) => r.cut).map((r) => r.entry.lineNo),
-      maxLinesReached: false,
-      maxBytesReached,
-      endings,
-      startLine: rendered[0]?.entry.lineNo ?? 0,
-      totalLines: entries.length,
-      requested,
-    });
+/** A first cut by a cheap estimate (a line's own length, no status); finishPage trims it to fit. */
+function readForward(request: PageRequest, lineOffset: number): PageResult {
+  const { source, maxChars, args } = request;
+  const column = args.column_offset ?? 0;
+  const wanted = args.n_lines ?? Number.POSITIVE_INFINITY;
+  const picked: number[] = [];
+  let estimate = 0;
+  for (let no = lineOffset; no <= source.lines.length && picked.length < wanted; no++) {
+    const raw = source.lines[no - 1]!;
+    const first = picked.length === 0;
+    const chars =
+      digits(no) +
+      1 +
+      Math.max(0, raw.length - (raw.endsWith("\r") ? 1 : 0) - (first ? column : 0)) +
+      (first ? 0 : 1);
+    if (!first && estimate + chars > maxChars) break;
+    picked.push(no);
+    estimate += chars;
+    if (estimate >= maxChars) break;
   }
-
-  const selected = entries.slice(offset - 1, offset - 1 + limit);
-  const maxLinesReached = limit >= MAX_LINES && entries.length - (offset - 1) > limit;
-  const lines: string[] = [];
-  const cut: number[] = [];
-  let bytes = 0;
-  let maxBytesReached = false;
-  for (const entry of selected) {
-    const rendered = renderLine(entry, endings);
-    const add = lineBytes(rendered.line, lines.length === 0);
-    if (lines.length > 0 && bytes + add > MAX_BYTES) {
-      maxBytesReached = true;
-      break;
+  const rendered = picked.map((no) => renderLine(no, source.lines[no - 1]!, source.style));
+  const total = source.lines.length;
+  if (column > 0) {
+    const prefix = `${lineOffset}\t`;
+    const text = rendered[0]?.slice(prefix.length);
+    if (text === undefined || column > text.length) {
+      return failure(
+        `column_offset=${column} is past the end of the starting line ${lineOffset}. Read the line from column 0 to inspect its current contents.`,
+      );
     }
-    if (rendered.cut) cut.push(entry.lineNo);
-    lines.push(rendered.line);
-    bytes += add;
-    if (bytes >= MAX_BYTES) {
-      maxBytesReached = true;
-      break;
+    if (splitsSurrogatePair(text, column)) {
+      return failure(
+        `column_offset=${column} splits a Unicode character in line ${lineOffset}. Use a character boundary or the Next Read arguments.`,
+      );
     }
+    rendered[0] = prefix + text.slice(column);
   }
-  return finish({
-    lines,
-    cut,
-    maxLinesReached,
-    maxBytesReached,
-    endings,
-    startLine: lines.length > 0 ? offset : 0,
-    totalLines: entries.length,
-    requested,
+  return finishPage(request, {
+    rendered,
+    startLine: lineOffset,
+    range: { start: lineOffset, end: Math.min(total, lineOffset + wanted - 1) },
+    fromTail: false,
   });
 }
 
-function renderLine(entry: Entry, endings: LineEndings): { line: string; cut: boolean } {
-  const content = endings === "crlf" && entry.raw.endsWith("\r") ? entry.raw.slice(0, -1) : entry.raw;
-  const truncated =
-    content.length > MAX_LINE_LENGTH ? `${content.slice(0, MAX_LINE_LENGTH - 3)}...` : content;
-  const shown = endings === "mixed" ? truncated.replaceAll("\r", "\\r") : truncated;
-  return { line: `${entry.lineNo}\t${shown}`, cut: truncated !== content };
-}
-
-function lineBytes(line: string, first: boolean): number {
-  return (first ? 0 : 1) + Buffer.byteLength(line, "utf8");
-}
-
-function lineEndings(text: string): LineEndings {
-  const crlf = /\r\n/.test(text);
-  const lf = /(^|[^\r])\n/.test(text);
-  const loneCr = /\r(?!\n)/.test(text);
-  if (loneCr || (crlf && lf)) return "mixed";
-  return crlf ? "crlf" : "lf";
-}
-
-function finish(input: {
-  lines: string[];
-  cut: number[];
-  maxLinesReached: boolean;
-  maxBytesReached: boolean;
-  endings: LineEndings;
-  startLine: number;
-  totalLines: number;
-  requested: number;
-}): ReadView {
-  const count = input.lines.length;
-  const parts = [
-    count > 0
-      ? `${count} ${count === 1 ? "line" : "lines"} read from file starting from line ${input.startLine}.`
-      : "No lines read from file.",
-    `Total lines in file: ${input.totalLines}.`,
-  ];
-  // Kimi Code 2.1.0's page status: whether the requested range fit, the character budget in
-  // force, and the end of the file when the page reaches it.
-  parts.push(input.maxBytesReached ? "Character limit reached." : "Requested range complete.");
-  parts.push(`Effective max_chars: ${MAX_BYTES}.`);
-  if (!input.maxLinesReached && !input.maxBytesReached && count < input.requested)
-    parts.push("End of file reached.");
-  if (input.cut.length > 0) parts.push(`Lines [${input.cut.join(", ")}] were truncated.`);
-  if (input.endings === "mixed") {
-    parts.push(
-      "Mixed or lone carriage-return line endings are shown as \\r. Use exact \\r\\n or \\r escapes in Edit.old_string for those lines.",
-    );
+/** The newest lines of the requested tail range whose estimated size fits the budget. */
+function readTail(request: PageRequest, lineOffset: number): PageResult {
+  const { source, maxChars, args } = request;
+  const total = source.lines.length;
+  const wanted = args.n_lines ?? Number.POSITIVE_INFINITY;
+  const start = Math.max(1, total + lineOffset + 1);
+  const end = Math.min(total, start + wanted - 1);
+  let first = end + 1;
+  let chars = 0;
+  // Walking back from the end of the range, a line is kept while the page without a trailing
+  // separator still fits; the first that does not ends the page.
+  for (let no = end; no >= start; no--) {
+    const raw = source.lines[no - 1]!;
+    const size = digits(no) + 2 + raw.length - (raw.endsWith("\r") ? 1 : 0);
+    if (chars + size - 1 > maxChars) break;
+    chars += size;
+    first = no;
   }
-  return { body: input.lines.join("\n"), note: `<system>${parts.join(" ")}</system>` };
+  const rendered: string[] = [];
+  for (let no = first; no <= end; no++) rendered.push(renderLine(no, source.lines[no - 1]!, source.style));
+  return finishPage(request, {
+    rendered,
+    startLine: end - rendered.length + 1,
+    range: { start, end },
+    fromTail: true,
+  });
+}
+
+function renderLine(no: number, raw: string, style: LineEndingStyle): string {
+  const content = style === "crlf" && raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+  return `${no}\t${style === "mixed" ? content.replaceAll("\r", "\\r") : content}`;
+}
+
+function digits(no: number): number {
+  return String(no).length;
+}
+
+function failure(output: string): PageResult {
+  return { output, isError: true };
 }

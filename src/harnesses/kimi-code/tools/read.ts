@@ -1,31 +1,36 @@
 import { z } from "zod";
-import { readTextFile } from "../../../tools/fs/read-text-file.js";
-import { FsToolError } from "../../../tools/fs/types.js";
-import type { Tool } from "../../../tools/types.js";
+import type { Tool, ToolContext } from "../../../tools/types.js";
 import { resolveKimiPath } from "../path-access.js";
-import { EMPTY_OUTPUT, spillOversized } from "../tool-result.js";
 import { readSchema } from "../tool-schemas.js";
 import description from "./read.md";
-import { MAX_BYTES, MAX_LINE_LENGTH, MAX_LINES, readView } from "./read-view.js";
+import { DEFAULT_MAX_CHARS, encodingName, MAX_CHARS_LIMIT } from "./read-page.js";
+import { decodeSource, TRANSCODE_MAX_BYTES } from "./read-source.js";
+import { readView } from "./read-view.js";
 
 const Args = z.object({
   path: z.string(),
-  line_offset: z.union([z.number().int().min(1), z.number().int().min(-MAX_LINES).max(-1)]).optional(),
+  line_offset: z.union([z.number().int().min(1), z.number().int().max(-1)]).optional(),
+  column_offset: z.number().int().min(0).optional(),
   n_lines: z.number().int().positive().optional(),
+  max_chars: z.number().int().positive().optional(),
 });
 type Args = z.infer<typeof Args>;
 
 const IMAGE = /\.(png|jpe?g|gif|webp|bmp|ico|tiff?|heic|avif)$/i;
 const VIDEO = /\.(mp4|mov|webm|mkv|avi|m4v)$/i;
 
-/** Kimi Code `Read` (kimi-code `agent/tools/os/read/readTool.ts`), messages as upstream words them. */
-export function readTool(options: { scratchDir: string; images: boolean }): Tool<Args> {
+/**
+ * Kimi Code 2.1.0's `Read` (kimi-code `agent/tools/os/read/readTool.ts`): one page of a text
+ * file within a character budget, with the status block and continuation that read-view.ts
+ * builds; messages as upstream words them. Its result is never spilled to a file: the budget
+ * already bounds it.
+ */
+export function readTool(options: { images: boolean }): Tool<Args> {
   return {
     name: "Read",
     description: description
-      .replaceAll("{{MAX_LINES}}", String(MAX_LINES))
-      .replaceAll("{{MAX_KB}}", String(MAX_BYTES / 1000))
-      .replaceAll("{{MAX_LINE_LENGTH}}", String(MAX_LINE_LENGTH)),
+      .replaceAll("{{DEFAULT_MAX_CHARS}}", String(DEFAULT_MAX_CHARS))
+      .replaceAll("{{MAX_CHARS}}", String(MAX_CHARS_LIMIT)),
     kind: "read",
     capability: "read",
     parameters: readSchema,
@@ -39,24 +44,18 @@ export function readTool(options: { scratchDir: string; images: boolean }): Tool
       return resolved.ok ? { type: "read", paths: [resolved.path] } : { type: "none" };
     },
     async execute(args, ctx) {
-      const resolved = resolveKimiPath({ ...pathArgs(args, ctx), operation: "read", checkSensitive: true });
-      if (!resolved.ok) return { output: resolved.error, isError: true };
-      const media = IMAGE.test(resolved.path) ? "image" : VIDEO.test(resolved.path) ? "video" : undefined;
-      if (media) return fail(mediaRefusal(args.path, media, options.images));
-      let content: string;
-      try {
-        content = (await readTextFile({ fs: ctx.fs, path: resolved.path })).content;
-      } catch (error) {
-        return fail(readError(error, args.path));
+      if (args.column_offset !== undefined && (args.line_offset ?? 1) < 0) {
+        return fail(
+          "column_offset is only supported for forward reads. Use a positive line_offset or the forward Next Read arguments.",
+        );
       }
-      const view = readView(content, { lineOffset: args.line_offset, nLines: args.n_lines });
-      // Upstream spills an oversized body (not the status block) to a file before it is shown.
-      const body = await spillOversized({
-        text: view.body,
-        toolName: "Read",
-        scratchDir: options.scratchDir,
-      });
-      return { output: `${body.trim() === "" ? EMPTY_OUTPUT : body}\n${view.note}` };
+      const resolved = resolveKimiPath({ ...pathArgs(args, ctx), operation: "read", checkSensitive: true });
+      if (!resolved.ok) return fail(resolved.error);
+      try {
+        return await readPage(args, resolved.path, ctx, options.images);
+      } catch (error) {
+        return fail(error instanceof Error ? error.message : String(error));
+      }
     },
   };
 }
@@ -71,26 +70,33 @@ function mediaRefusal(shown: string, kind: "image" | "video", images: boolean): 
   return `${what} Only text files can be read; use ReadMediaFile for image and video files.`;
 }
 
+async function readPage(args: Args, file: string, ctx: ToolContext, images: boolean) {
+  const shown = args.path;
+  const info = await ctx.fs.stat(file);
+  if (!info) return fail(`"${shown}" does not exist.`);
+  if (!info.isFile) return fail(`"${shown}" is not a file.`);
+  const media = IMAGE.test(file) ? "image" : VIDEO.test(file) ? "video" : undefined;
+  if (media) return fail(mediaRefusal(shown, media, images));
+  const source = decodeSource(await ctx.fs.readBytes(file));
+  if (source === "not_text")
+    return fail(`"${shown}" is not readable as UTF-8 text. Only text files can be read.`);
+  if (source === "not_utf8") {
+    return fail(
+      `"${shown}" is not valid UTF-8 or UTF-16 text. Only UTF-8 and UTF-16 text files can be read; for other encodings (e.g. GBK), convert the file to UTF-8 first (e.g. with \`iconv\`).`,
+    );
+  }
+  if ("tooLargeToTranscode" in source) {
+    return fail(
+      `"${shown}" is ${encodingName(source.tooLargeToTranscode)} text but too large to transcode (${info.size} bytes > ${TRANSCODE_MAX_BYTES}). Convert it to UTF-8 first (e.g. with \`iconv\`).`,
+    );
+  }
+  return readView(source, args);
+}
+
 function pathArgs(args: Args, ctx: { cwd: string; roots: string[] }) {
   return { path: args.path, cwd: ctx.cwd, roots: ctx.roots };
 }
 
 function fail(output: string) {
   return { output, isError: true };
-}
-
-function readError(error: unknown, shown: string): string {
-  if (error instanceof FsToolError) {
-    if (error.code === "not_found") return `"${shown}" does not exist.`;
-    if (error.code === "is_directory") return `"${shown}" is not a file.`;
-    if (error.code === "binary" && error.message.includes("UTF-8")) {
-      return `"${shown}" is not valid UTF-8 or UTF-16 text. Only UTF-8 and UTF-16 text files can be read; for other encodings (e.g. GBK), convert the file to UTF-8 first (e.g. with \`iconv\`).`;
-    }
-    if (error.code === "binary")
-      return `"${shown}" is not readable as UTF-8 text. Only text files can be read.`;
-    return error.message;
-  }
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === "EISDIR") return `"${shown}" is not a file.`;
-  return error instanceof Error ? error.message : String(error);
 }

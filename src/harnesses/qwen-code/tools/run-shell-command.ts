@@ -4,6 +4,7 @@ import { fence } from "../../../tools/markdown-fence.js";
 import type { ExecResult, Tool } from "../../../tools/types.js";
 import { signalNumber } from "../../shared/gemini-core/signal-number.js";
 import { stripAnsi } from "../../shared/gemini-core/strip-ansi.js";
+import { startQwenBackground } from "../background-shell.js";
 import description from "../descriptions/run-shell-command.md";
 import { runShellCommandSchema } from "../tool-schemas.js";
 import { SHELL_PREVIEW_CHARS, truncateToolOutput } from "../truncate.js";
@@ -26,7 +27,8 @@ const MAX_TIMEOUT_MS = 600_000;
  * Qwen Code `run_shell_command` (QwenLM/qwen-code `packages/core/src/tools/shell.ts`): the seven
  * `Command:`/`Directory:`/`Output:`/`Error:`/`Exit Code:`/`Signal:`/`Process Group PGID:` lines,
  * 2-minute default timeout, output over 25 000 characters or 1 000 lines spilled to a file with a
- * 4 000-character preview (the preview is not cut by lines).
+ * 4 000-character preview (the preview is not cut by lines). `is_background` starts a shell that
+ * runs for the session (`background-shell.ts`); its end is told with the next prompt.
  */
 export function runShellCommandTool(options: { scratchDir: string }): Tool<Args> {
   return {
@@ -43,6 +45,15 @@ export function runShellCommandTool(options: { scratchDir: string }): Tool<Args>
     async execute(args, ctx) {
       const invalid = validate(args, ctx.roots.length > 0 ? ctx.roots : [ctx.cwd]);
       if (invalid) return failure(invalid);
+      if (args.is_background) {
+        const output = await startQwenBackground({
+          command: args.command,
+          cwd: args.directory || ctx.cwd,
+          scratchDir: options.scratchDir,
+          ctx,
+        });
+        return { output };
+      }
       const timeoutMs = args.timeout ?? DEFAULT_TIMEOUT_MS;
       const result = await ctx.exec.run({
         command: args.command,
@@ -98,9 +109,6 @@ export function formatShellResult(args: Args, result: ExecResult, timeoutMs: num
 
 function validate(args: Args, roots: string[]): string | undefined {
   if (!args.command.trim()) return "Command cannot be empty.";
-  if (args.is_background) {
-    return "Background execution is not available in this session. Run the command in the foreground, with a timeout if it runs long.";
-  }
   if (args.timeout !== undefined) {
     if (!Number.isInteger(args.timeout)) return "Timeout must be an integer number of milliseconds.";
     if (args.timeout <= 0) return "Timeout must be a positive number.";

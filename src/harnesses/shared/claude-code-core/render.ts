@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Knobs, Message, ModelRequest, Wire } from "../../../providers/model-request.js";
 import type { HistoryEvent } from "../../../store/events.js";
 import type { Tool } from "../../../tools/types.js";
-import { renderChatMessages } from "../chat-messages.js";
+import { type ChatLayout, renderChatMessages } from "../chat-messages.js";
 import { toolSpecs } from "../tool-specs.js";
 
 /**
@@ -28,8 +28,14 @@ export function renderClaudeCode(options: {
   knobs?: Knobs;
   wire: Wire;
   sessionId: string;
+  /** How the end of a background command is told (the full profile has background shells). */
+  backgroundEnded?: ChatLayout["backgroundEnded"];
 }): ModelRequest {
-  const messages = renderChatMessages(options.history, { tools: options.tools, harness: options.harness });
+  const messages = renderChatMessages(options.history, {
+    tools: options.tools,
+    harness: options.harness,
+    ...(options.backgroundEnded ? { backgroundEnded: options.backgroundEnded } : {}),
+  });
   if (options.wire !== "messages") {
     if (options.reminders.length > 0) withReminder(messages, options.reminders.join("\n\n"));
     return {

@@ -165,3 +165,48 @@ export const notebookEditSchema = object(
   },
   ["notebook_path", "new_source"],
 );
+
+export const webFetchSchema = object(
+  {
+    url: { description: "The address of the page to fetch", type: "string", format: "uri" },
+    prompt: str("What to find out from the fetched page"),
+  },
+  ["url", "prompt"],
+);
+
+const domains = (description: string) => ({ description, type: "array", items: { type: "string" } });
+
+export const webSearchSchema = object(
+  {
+    query: { description: "What to search the web for", type: "string", minLength: 2 },
+    allowed_domains: domains("Keep only results from these domains"),
+    blocked_domains: domains("Leave out results from these domains"),
+  },
+  ["query"],
+);
+
+export const taskOutputSchema = object(
+  {
+    task_id: str("Id of the task whose output to get"),
+    block: { description: "Wait for the task to finish first", default: true, type: "boolean" },
+    timeout: {
+      description: "Longest wait, in ms",
+      default: 30000,
+      type: "number",
+      minimum: 0,
+      maximum: 600000,
+    },
+  },
+  ["task_id", "block", "timeout"],
+);
+
+/** Nothing is required: `shell_id` is the older name of `task_id`, and either one will do. */
+export const taskStopSchema = {
+  $schema: SCHEMA,
+  type: "object",
+  properties: {
+    task_id: str("Id of the background task to stop"),
+    shell_id: str("Older name for task_id; prefer task_id"),
+  },
+  additionalProperties: false,
+};

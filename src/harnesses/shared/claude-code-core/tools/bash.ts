@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fence } from "../../../../tools/markdown-fence.js";
-import type { ExecResult, Tool } from "../../../../tools/types.js";
+import type { ExecResult, Tool, ToolContext, ToolResult } from "../../../../tools/types.js";
 import { formatDuration, toolUseError } from "../format.js";
 import { persistLargeOutput } from "../persisted-output.js";
 import { bashSchema } from "../tool-schemas.js";
@@ -32,9 +32,15 @@ type Args = z.infer<typeof Args>;
  * before completion</error>`.
  *
  * Each call runs in a fresh shell in the session's cwd: unlike Claude Code's persistent shell,
- * a `cd` does not carry over (the description says so). Background runs are refused.
+ * a `cd` does not carry over (the description says so). `run_in_background` goes to
+ * `background` where the profile has the task tools to read and stop such a command, and is
+ * refused where it has not.
  */
-export function bashTool(options: { scratchDir: string; description?: string }): Tool<Args> {
+export function bashTool(options: {
+  scratchDir: string;
+  description?: string;
+  background?: (args: { command: string; description?: string | null }, ctx: ToolContext) => ToolResult;
+}): Tool<Args> {
   let saved = 0;
   return {
     name: "Bash",
@@ -44,10 +50,16 @@ export function bashTool(options: { scratchDir: string; description?: string }):
     parameters: bashSchema,
     schema: Args,
     preview: async (args) => ({ title: args.command }),
+    // A refused background command runs nothing, so nobody is asked to approve it.
     access: (args, ctx) =>
-      args.run_in_background ? { type: "none" } : { type: "exec", command: args.command, cwd: ctx.cwd },
+      args.run_in_background && !options.background
+        ? { type: "none" }
+        : { type: "exec", command: args.command, cwd: ctx.cwd },
     async execute(args, ctx) {
-      if (args.run_in_background) return { output: toolUseError(BACKGROUND_UNSUPPORTED), isError: true };
+      if (args.run_in_background) {
+        if (options.background) return options.background(args, ctx);
+        return { output: toolUseError(BACKGROUND_UNSUPPORTED), isError: true };
+      }
       const timeoutMs = Math.min(args.timeout ?? BASH_DEFAULT_TIMEOUT_MS, BASH_MAX_TIMEOUT_MS);
       const result = await ctx.exec.run({
         command: args.command,
