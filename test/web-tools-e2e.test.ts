@@ -228,6 +228,7 @@ describe("claude-code WebFetch and WebSearch", () => {
     expect(await oi.prompt(sessionId, "Search")).toBe("end_turn");
     const first = model.requests[0]!.body;
     expect(first.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual([
+      "TaskOutput",
       "Bash",
       "Glob",
       "Grep",
@@ -237,6 +238,7 @@ describe("claude-code WebFetch and WebSearch", () => {
       "WebFetch",
       "TodoWrite",
       "WebSearch",
+      "TaskStop",
     ]);
     const answer = toolResult(lastBody(), "toolu_1") as string;
     expect(answer).toContain("Web search is not configured. To enable it, add a [web_search] table to ");
