@@ -78,9 +78,9 @@ describe("gemini-cli end to end", () => {
       "write_file",
       "web_fetch",
       "run_shell_command",
-      "google_web_search",
       "list_background_processes",
       "read_background_output",
+      "google_web_search",
       "write_todos",
     ]);
     const replace = first.tools.find((t: { function: { name: string } }) => t.function.name === "replace");

@@ -28,9 +28,9 @@ describe("Gemini CLI tool surface", () => {
       "write_file",
       "web_fetch",
       "run_shell_command",
-      "google_web_search",
       "list_background_processes",
       "read_background_output",
+      "google_web_search",
     ];
     const legacy = setup("gemini-2.5-flash").tools;
     expect(legacy.map((t) => t.name)).toEqual([...shared, "write_todos"]);
