@@ -1,6 +1,7 @@
 // Bundles src/ into dist/ (ESM, code-split so lazily imported modules stay out of the start path).
 // Pure-JS dependencies are bundled in: one file loads faster than hundreds (about 40 ms less to
-// reach `initialize` here). Kept external: the native addon, and packages loaded only on first
+// reach `initialize` here). Kept external: the native addons (better-sqlite3; sharp, loaded when a
+// tool first looks at an image), and packages loaded only on first
 // use (the MCP SDK, the model SDKs and undici). pino is bundled too (~40 ms of CPU less from the plain entry point):
 // only its transports run workers from its own files, and the logger uses none.
 //
@@ -44,6 +45,7 @@ await build({
   target: "node20",
   external: [
     "better-sqlite3",
+    "sharp",
     "@modelcontextprotocol/sdk",
     "openai",
     "@anthropic-ai/sdk",

@@ -40,11 +40,11 @@ module.exports = (name) => {
 /**
  * Only reached through `import()`: the MCP SDK (sessions with MCP servers), the model SDKs and
  * undici (the first model request, or the preload after session/new), Turndown (the first web
- * fetch). Required at that moment, from node_modules, instead of adding their code to every
- * daemon's heap.
+ * fetch), sharp (a native addon, for the first image a tool reads). Required at that moment, from
+ * node_modules, instead of adding their code to every daemon's heap.
  */
 const RUN_TIME_ONLY =
-  /^(@modelcontextprotocol\/sdk\/|openai$|openai\/|@anthropic-ai\/sdk$|@anthropic-ai\/sdk\/|undici$|turndown$)/;
+  /^(@modelcontextprotocol\/sdk\/|openai$|openai\/|@anthropic-ai\/sdk$|@anthropic-ai\/sdk\/|undici$|turndown$|sharp$)/;
 
 export const lazyRequire = {
   name: "lazy-require",

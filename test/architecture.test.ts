@@ -24,6 +24,8 @@ const LAYERS: Record<string, number> = {
 const ONLY_IN: Record<string, string | string[]> = {
   "@agentclientprotocol/sdk": "acp",
   "better-sqlite3": "store",
+  // Image decoding and scaling (a native addon), for the image tools.
+  sharp: "tools",
   // The model endpoints: the official SDKs over undici; plain node:http for discovery.
   "node:http": "providers",
   "node:https": "providers",

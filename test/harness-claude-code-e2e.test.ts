@@ -94,6 +94,7 @@ describe("claude-code end to end", () => {
       "Read",
       "Edit",
       "Write",
+      "NotebookEdit",
       "WebFetch",
       "TodoWrite",
       "WebSearch",

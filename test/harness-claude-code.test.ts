@@ -41,6 +41,7 @@ describe("claude-code tool surface", () => {
       "Read",
       "Edit",
       "Write",
+      "NotebookEdit",
       "WebFetch",
       "TodoWrite",
       "WebSearch",
@@ -60,6 +61,7 @@ describe("claude-code tool surface", () => {
 
   it("describes every tool, and maps each onto an ACP kind and a capability", () => {
     for (const tool of tools) expect(tool.description.length, tool.name).toBeGreaterThan(150);
+    expect(tools.find((t) => t.name === "NotebookEdit")?.description).toContain("cell-N");
     expect(Object.fromEntries(tools.map((t) => [t.name, `${t.kind}/${t.capability}`]))).toEqual({
       TaskOutput: "read/other",
       Bash: "execute/exec",
@@ -68,6 +70,7 @@ describe("claude-code tool surface", () => {
       Read: "read/read",
       Edit: "edit/edit",
       Write: "edit/write",
+      NotebookEdit: "edit/other",
       WebFetch: "fetch/other",
       TodoWrite: "think/plan",
       WebSearch: "search/other",

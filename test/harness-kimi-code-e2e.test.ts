@@ -67,6 +67,7 @@ describe("kimi-code end to end", () => {
       "Glob",
       "Grep",
       "Read",
+      "ReadMediaFile",
       "TaskList",
       "TaskOutput",
       "TaskStop",

@@ -48,6 +48,7 @@ describe("kimi-code tool surface", () => {
       Glob: "search/search",
       Grep: "search/search",
       Read: "read/read",
+      ReadMediaFile: "read/other",
       TaskList: "read/other",
       TaskOutput: "read/other",
       TaskStop: "execute/other",

@@ -60,6 +60,7 @@ describe("qwen-code end to end", () => {
       "edit",
       "glob",
       "grep_search",
+      "notebook_edit",
       "read_file",
       "run_shell_command",
       "skill",

@@ -22,6 +22,7 @@ describe("Qwen Code tool surface", () => {
       "edit",
       "glob",
       "grep_search",
+      "notebook_edit",
       "read_file",
       "run_shell_command",
       "skill",

@@ -57,8 +57,7 @@ const PAIRS: Pair[] = [
     model: "claude-sonnet-4-5-20250929",
     equal: ["tools-shared", "schemas-shared", "knobs", "layout", "outline", ...results(...TURN_ONE)],
     differs: {
-      tools:
-        "pending: Task, ExitPlanMode, EnterPlanMode, NotebookEdit, AskUserQuestion; Skill only with skills",
+      tools: "pending: Task, ExitPlanMode, EnterPlanMode, AskUserQuestion; Skill only with skills",
       schemas: "follows from the pending tools",
     },
   },
@@ -70,7 +69,7 @@ const PAIRS: Pair[] = [
     model: "mock-model",
     equal: ["tools-shared", "schemas-shared", "knobs", ...results(...TURN_ONE)],
     differs: {
-      tools: "pending: agent, list_agents, get_goal, update_goal, notebook_edit, tool_search, tool_call",
+      tools: "pending: agent, list_agents, get_goal, update_goal, tool_search, tool_call",
       layout: "no bundled skills in the test workspace, and the pending tools' reminder is not sent",
       outline: "no auto-memory sections: there is no memory store",
     },
@@ -89,7 +88,7 @@ const PAIRS: Pair[] = [
     ],
     differs: {
       tools:
-        "pending: Agent, AgentSwarm, AskUserQuestion, CreateGoal, GetGoal, UpdateGoal, SetGoalBudget, CronCreate, CronList, CronDelete, EnterPlanMode, ExitPlanMode, ReadMediaFile, Skill",
+        "pending: Agent, AgentSwarm, AskUserQuestion, CreateGoal, GetGoal, UpdateGoal, SetGoalBudget, CronCreate, CronList, CronDelete, EnterPlanMode, ExitPlanMode, Skill",
       schemas: "follows from the pending tools",
       knobs:
         "max_completion_tokens 32768: 2.1.0 sends its model's whole window (262144 for kimi-for-coding), which servers that check max_tokens against the window (vLLM) refuse",
@@ -109,7 +108,7 @@ const PAIRS: Pair[] = [
     equal: ["tools-shared", "schemas-shared", "knobs", "layout", "outline", ...results(...TURN_ONE)],
     differs: {
       tools:
-        "pending: request_user_input (questions), view_image (images), multi_agent_v1 (sub-agents), get_goal, create_goal, update_goal (goals), web_search (search)",
+        "pending: request_user_input (questions), multi_agent_v1 (sub-agents), get_goal, create_goal, update_goal (goals), web_search (search)",
       schemas: "follows from the pending tools",
     },
     knobsLeftOut: CODEX_METADATA,
@@ -124,7 +123,7 @@ const PAIRS: Pair[] = [
     equal: ["tools-shared", "schemas-shared", "knobs", "outline", ...results(...TURN_ONE)],
     differs: {
       tools:
-        "pending: request_user_input (questions), view_image (images), get_goal, create_goal, update_goal (goals), tool_search (deferred tools), web_search (search)",
+        "pending: request_user_input (questions), get_goal, create_goal, update_goal (goals), tool_search (deferred tools), web_search (search)",
       schemas: "follows from the pending tools",
       layout:
         "no `<tools>` block of deferred namespaces: its one namespace, multi_agent_v1 (sub-agents), is pending",

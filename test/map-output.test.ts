@@ -73,6 +73,35 @@ const cases: Array<[string, SessionOutput, unknown[]]> = [
     ],
   ],
   [
+    "a result with an image shows the image",
+    {
+      type: "event",
+      event: {
+        type: "tool_result",
+        turnId: "t",
+        callId: "c",
+        status: "completed",
+        output: "[image]",
+        display: [],
+        parts: [
+          { type: "text", text: "<image>" },
+          { type: "image", mimeType: "image/png", data: "iVBORw0KGgo=", detail: "high" },
+        ],
+      },
+    },
+    [
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "c",
+        status: "completed",
+        content: [
+          { type: "content", content: { type: "image", mimeType: "image/png", data: "iVBORw0KGgo=" } },
+        ],
+        rawOutput: { output: "[image]" },
+      },
+    ],
+  ],
+  [
     "a replayed call with its result: one finished call showing the result",
     {
       type: "finished_call",

@@ -106,6 +106,23 @@ describe("mapCallResult", () => {
     expect(mapCallResult(result as never).output).toBe(output);
   });
 
+  it("gives the model images in order with the texts, and leaves parts out of text-only results", () => {
+    const mapped = mapCallResult({
+      content: [
+        { type: "text", text: "before" },
+        { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" },
+        { type: "text", text: "after" },
+      ],
+    } as never);
+    expect(mapped.parts).toEqual([
+      { type: "text", text: "before" },
+      { type: "image", mimeType: "image/png", data: "iVBORw0KGgo=" },
+      { type: "text", text: "after" },
+    ]);
+    expect(mapped.output).toBe("before\n[image: image/png, 8 B]\nafter");
+    expect(mapCallResult({ content: [{ type: "text", text: "only text" }] }).parts).toBeUndefined();
+  });
+
   it("keeps isError and shows the output in the editor", () => {
     expect(mapCallResult({ content: [{ type: "text", text: "bad" }], isError: true })).toEqual({
       output: "bad",

@@ -108,6 +108,22 @@ describe("presets as built-in providers", () => {
     expect(load('model_provider = "openai-responses"\n').provider.wireApi).toBe("responses");
   });
 
+  it("say whether their models take images: DeepSeek's do not; the table and model_supports_images win", () => {
+    expect(load('model_provider = "openai"\n').modelSupportsImages).toBe(true);
+    expect(load('model_provider = "deepseek"\n').modelSupportsImages).toBe(false);
+    expect(load('model_provider = "deepseek-anthropic"\n').modelSupportsImages).toBe(false);
+    expect(
+      load('model_provider = "ollama"\n[model_providers.ollama]\nsupports_images = false\n')
+        .modelSupportsImages,
+    ).toBe(false);
+    expect(load('model_provider = "deepseek"\nmodel_supports_images = true\n').modelSupportsImages).toBe(
+      true,
+    );
+    expect(load('model_provider = "openai"\nmodel_supports_images = false\n').modelSupportsImages).toBe(
+      false,
+    );
+  });
+
   it("a user table merges over a preset field by field", () => {
     const config = load(
       'model_provider = "deepseek"\n[model_providers.deepseek]\nbase_url = "http://127.0.0.1:9/v1"\nrequest_max_retries = 1\n',

@@ -147,8 +147,26 @@ describe("knownEvent (the read path's fast validation)", () => {
         "turnId",
         "type",
       ],
-      tool_result: ["callId", "display", "output", "status", "turnId", "type"],
+      // `parts` (images) is left to the schema as well.
+      tool_result: ["callId", "display", "output", "parts", "status", "turnId", "type"],
     });
+  });
+
+  it("leaves a result with images to the schema, which reads them back as stored", () => {
+    const value = {
+      type: "tool_result",
+      turnId: "t1",
+      callId: "c1",
+      status: "completed",
+      output: "[image]",
+      parts: [
+        { type: "text", text: "<image>" },
+        { type: "image", mimeType: "image/png", data: "iVBORw0KGgo=", detail: "high" },
+      ],
+    };
+    expect(knownEvent(value)).toBeUndefined();
+    expect(HistoryEvent.parse(value)).toEqual({ ...value, display: [] });
+    expect(HistoryEvent.safeParse({ ...value, parts: [{ type: "image", data: "x" }] }).success).toBe(false);
   });
 
   it("leaves the rarer event types to the schema", () => {

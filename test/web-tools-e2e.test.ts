@@ -235,6 +235,7 @@ describe("claude-code WebFetch and WebSearch", () => {
       "Read",
       "Edit",
       "Write",
+      "NotebookEdit",
       "WebFetch",
       "TodoWrite",
       "WebSearch",

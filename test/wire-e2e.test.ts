@@ -122,6 +122,7 @@ describe("each harness on each wire of the routing table", () => {
       ["function", "exec_command"],
       ["function", "write_stdin"],
       ["custom", "apply_patch"],
+      ["function", "view_image"],
     ]);
     expect(toolOutputs(model!.requests[3]!.body, "responses").call_2).toContain(
       "Success. Updated the following files:\nM math.js\n",

@@ -184,6 +184,12 @@ function toolCall(
 
 function toolResult(event: HistoryEventOf<"tool_result">) {
   const content = event.display.map(displayContent);
+  // The images the model was shown, shown to the user too.
+  for (const part of event.parts ?? []) {
+    if (part.type === "image") {
+      content.push({ type: "content", content: { type: "image", mimeType: part.mimeType, data: part.data } });
+    }
+  }
   const failed = event.status !== "completed";
   // Failures and rejections show what the model was told when there is nothing else to show.
   if (failed && !event.display.some((d) => d.type === "text")) content.push(textContent(event.output));

@@ -28,6 +28,7 @@ function presetTable(preset: ProviderPreset): ProviderTable {
     ...(preset.reasoningBack === undefined ? {} : { reasoning_back: preset.reasoningBack }),
     ...(preset.extraBody === undefined ? {} : { extra_body: { ...preset.extraBody } }),
     ...(preset.authStyle === undefined ? {} : { auth_style: preset.authStyle }),
+    ...(preset.images === undefined ? {} : { supports_images: preset.images }),
   };
 }
 

@@ -69,6 +69,8 @@ export const ProviderTable = z.looseObject(
     query_params: stringTable.optional(),
     request_max_retries: intBetween(0, 100).optional(),
     stream_idle_timeout_ms: intBetween(1).optional(),
+    /** Whether the provider's models accept images (default true; false for text-only APIs). */
+    supports_images: z.boolean({ error: "expected true or false" }).optional(),
   },
   { error: "expected a table" },
 );
@@ -139,6 +141,8 @@ export const ConfigLayer = z.looseObject(
     mode: z.enum(MODES, { error: `expected one of ${quoted(MODES)}` }).optional(),
     sandbox_mode: z.enum(SANDBOX_MODES, { error: `expected one of ${quoted(SANDBOX_MODES)}` }).optional(),
     model_context_window: intBetween(1).optional(),
+    /** Whether the session's model accepts images; wins over the provider's `supports_images`. */
+    model_supports_images: z.boolean({ error: "expected true or false" }).optional(),
     model_auto_compact_token_limit: intBetween(1).optional(),
     max_turn_steps: intBetween(1).optional(),
     model_reasoning_effort: z

@@ -118,6 +118,7 @@ export function loadConfig(options: LoadConfigOptions): Config {
     ...(harness === undefined ? {} : { harness, harnessSource }),
     mode: user.mode ?? "workspace-write",
     modelContextWindow: user.model_context_window,
+    modelSupportsImages: user.model_supports_images ?? provider.supportsImages ?? true,
     autoCompactTokenLimit: user.model_auto_compact_token_limit,
     ...reasoningSettings(user),
     maxTurnSteps: user.max_turn_steps ?? DEFAULT_MAX_TURN_STEPS,

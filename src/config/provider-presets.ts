@@ -22,6 +22,8 @@ export interface ProviderPreset {
   reasoningBack?: ReasoningBack;
   extraBody?: Record<string, unknown>;
   authStyle?: AuthStyle;
+  /** `false` for an API whose models take no image input (`supports_images`). */
+  images?: false;
   /** The provider's own page the URL, key variable and quirks were taken from. */
   source: string;
 }
@@ -87,6 +89,8 @@ export function providerPresets(): ProviderPreset[] {
       setup: true,
       // Thinking mode: a turn with tool calls needs its reasoning_content back, else a 400.
       reasoningBack: "present",
+      // Its chat models read text only: an image part is refused.
+      images: false,
       source: "https://api-docs.deepseek.com/guides/thinking_mode",
     },
     {
@@ -97,6 +101,8 @@ export function providerPresets(): ProviderPreset[] {
       envKey: "DEEPSEEK_API_KEY",
       keysUrl: "https://platform.deepseek.com/api_keys",
       authStyle: "x-api-key",
+      // The compatibility table lists image content as not supported.
+      images: false,
       source: "https://api-docs.deepseek.com/guides/anthropic_api",
     },
     {

@@ -54,5 +54,6 @@ export function resolveProvider(
     queryParams: { ...table.query_params },
     requestMaxRetries: table.request_max_retries ?? DEFAULT_REQUEST_MAX_RETRIES,
     streamIdleTimeoutMs: table.stream_idle_timeout_ms ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS,
+    ...(table.supports_images === undefined ? {} : { supportsImages: table.supports_images }),
   };
 }

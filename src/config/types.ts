@@ -29,6 +29,8 @@ export interface ProviderConfig {
   queryParams: Record<string, string>;
   requestMaxRetries: number;
   streamIdleTimeoutMs: number;
+  /** `supports_images` (the preset's or the table's); unset means the models accept images. */
+  supportsImages?: boolean;
 }
 
 export const REASONING_EFFORTS = ["none", "minimal", "low", "medium", "high", "xhigh"] as const;
@@ -74,6 +76,11 @@ export interface Config {
    * model's window is what its server reports, else the built-in table (`contextWindowFor`).
    */
   modelContextWindow?: number;
+  /**
+   * Whether the session's models accept images: `model_supports_images`, else the provider's
+   * `supports_images`, else true. A model that does not gets a text result instead of an image.
+   */
+  modelSupportsImages: boolean;
   /** `model_auto_compact_token_limit`: compact at this many tokens instead of the harness's rule. */
   autoCompactTokenLimit?: number;
   /** `model_reasoning_effort` and `model_reasoning_summary` (Codex's keys); a harness's knobs win. */

@@ -12,6 +12,11 @@ export interface HarnessContext {
   model: string;
   /** The wire the session's endpoint speaks, for layouts an original varies by wire. */
   wire: Wire;
+  /**
+   * Whether the model accepts images (config `model_supports_images`): image tools answer a
+   * model that does not with their original's text for it, and the session sends it no image.
+   */
+  images: boolean;
   mode: Mode;
   /** The user's shell name for environment blocks (e.g. `bash`). */
   shell: string;

@@ -73,7 +73,11 @@ function chatMessage(
       return [{ role: "system", content: textOf(message.content, "\n\n") }];
     case "user":
       return [{ role: "user", content: userContent(message.content, message.asParts === true) }];
-    case "tool":
+    case "tool": {
+      const hasImages = message.content.some((part) => part.type === "image");
+      if (hasImages && message.imagesInside) {
+        return [{ role: "tool", tool_call_id: message.callId, content: userContent(message.content, true) }];
+      }
       for (const part of message.content) if (part.type === "image") images.push(imageUrl(part.url));
       return [
         {
@@ -87,6 +91,7 @@ function chatMessage(
             : textOf(message.content, "\n"),
         },
       ];
+    }
     case "assistant": {
       // No text part is `null`; an empty one is `""` (what Qwen Code sends beside its calls).
       const hasText = message.content.some((part) => part.type === "text");

@@ -23,6 +23,8 @@ export interface ImagePart extends Cacheable {
   type: "image";
   /** A `data:` URL (base64) or an `https:` URL. */
   url: string;
+  /** Responses `detail` (default `auto`); the other wires have no such field. */
+  detail?: "auto" | "low" | "high" | "original";
 }
 
 export interface ToolCallPart extends Cacheable {
@@ -68,6 +70,11 @@ export type Message =
       isError?: boolean;
       cache?: boolean;
       asParts?: boolean;
+      /**
+       * Chat: images stay among the tool message's parts (Kimi's API reads them there) instead of
+       * following the run of tool messages as one user message, which every Chat server accepts.
+       */
+      imagesInside?: boolean;
     };
 
 export interface FunctionTool extends Cacheable {

@@ -126,7 +126,7 @@ function customInput(args: string): string {
 function inputPart(part: UserPart): Item {
   return part.type === "text"
     ? { type: "input_text", text: part.text }
-    : { type: "input_image", image_url: part.url, detail: "auto" };
+    : { type: "input_image", image_url: part.url, detail: part.detail ?? "auto" };
 }
 
 export function responsesTool(tool: ToolSpec): Item {

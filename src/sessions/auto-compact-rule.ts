@@ -1,6 +1,7 @@
 import type { CompactionRule } from "../harnesses/types.js";
 import type { ModelRequest } from "../providers/model-request.js";
 import type { HistoryEvent } from "../store/events.js";
+import { IMAGE_BYTES, requestBytes } from "./usage-totals.js";
 
 /** For harnesses whose original has no rule of its own: Codex's, the default harness. */
 export const DEFAULT_RULE: CompactionRule = { ratio: 0.9 };
@@ -44,19 +45,25 @@ export function estimateTokens(history: HistoryEvent[], render: () => ModelReque
     for (const event of history.slice(usageAt + 1)) bytes += eventBytes(event);
     return usage.inputTokens + usage.outputTokens + Math.ceil(bytes / BYTES_PER_TOKEN);
   }
-  return Math.ceil(Buffer.byteLength(JSON.stringify(render())) / BYTES_PER_TOKEN);
+  return Math.ceil(requestBytes(render()) / BYTES_PER_TOKEN);
 }
 
 function eventBytes(event: HistoryEvent): number {
   switch (event.type) {
-    case "user_message":
-      return Buffer.byteLength(JSON.stringify(event.content));
+    case "user_message": {
+      const images = event.content.filter((block) => block.type === "image").length;
+      const text = JSON.stringify(event.content, (key, value: unknown) => (key === "data" ? "" : value));
+      return Buffer.byteLength(text) + images * IMAGE_BYTES;
+    }
     case "assistant_message":
       return Buffer.byteLength(event.text) + Buffer.byteLength(event.reasoning);
     case "tool_call":
       return Buffer.byteLength(event.arguments) + event.name.length;
     case "tool_result":
-      return Buffer.byteLength(event.output);
+      return (
+        Buffer.byteLength(event.output) +
+        (event.parts?.filter((p) => p.type === "image").length ?? 0) * IMAGE_BYTES
+      );
     case "format_error":
       return Buffer.byteLength(event.text);
     default:

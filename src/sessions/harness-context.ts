@@ -21,6 +21,7 @@ export async function harnessContext(options: {
     roots,
     model: record.model ?? "",
     wire: options.deps.endpoint.wire,
+    images: options.deps.endpoint.images,
     mode,
     shell: context.shell,
     instructions: await context.instructions,

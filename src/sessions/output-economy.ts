@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { ModelPrice } from "../config/types.js";
 import type { Harness } from "../harnesses/types.js";
-import type { HistoryEvent, HistoryEventOf } from "../store/events.js";
+import type { HistoryEvent, HistoryEventOf, ResultPart } from "../store/events.js";
 import { spillWithPreview } from "../tools/fs/spill-output.js";
+import { boundImage } from "../tools/image/bound-image.js";
 import type { Tool, ToolResult } from "../tools/types.js";
 import { compactedView } from "./compaction.js";
 import type { LedgerInfo } from "./usage-totals.js";
@@ -19,8 +20,9 @@ export const SAFETY_MAX_CHARS = 200_000;
 /**
  * What the session does to a tool result before it enters the history: an identical repeated
  * read becomes the harness's "unchanged" stub (where its original does that), and an
- * oversized output is spilled to `<scratchDir>/tool-results/` with a head/tail preview. The
- * editor's display is left as the tool made it. Never throws.
+ * oversized output is spilled to `<scratchDir>/tool-results/` with a head/tail preview, and an
+ * image too big to keep in a history row is scaled down. The editor's display is left as the
+ * tool made it. Never throws.
  */
 export function economizer(options: {
   harness: Harness;
@@ -31,9 +33,11 @@ export function economizer(options: {
 }): (call: HistoryEventOf<"tool_call">, result: ToolResult) => Promise<ToolResult> {
   const own = new Set(options.own.map((tool) => tool.name));
   const policy = options.harness.output ?? {};
-  return async (call, result) => {
+  return async (call, raw) => {
+    const result = await boundStoredImages(raw);
     const stub = policy.unchangedRead;
-    if (stub && call.capability === "read" && !result.isError) {
+    // An image is shown again in full: the stub stands for text the model can scroll back to.
+    if (stub && call.capability === "read" && !result.isError && !result.parts) {
       if (lastSameRead(options.history(), call, stub) === result.output) return { ...result, output: stub };
     }
     const maxChars = own.has(call.name) ? SAFETY_MAX_CHARS : (policy.foreignMaxChars ?? FOREIGN_MAX_CHARS);
@@ -46,6 +50,22 @@ export function economizer(options: {
     });
     return { ...result, output };
   };
+}
+
+/**
+ * Past this many bytes an image is scaled down before it is stored (bound-image.ts). Each
+ * original's own image tool sends far less; only a file sent at its original detail gets here.
+ */
+export const MAX_STORED_IMAGE_BYTES = 10 * 1024 * 1024;
+
+async function boundStoredImages(result: ToolResult): Promise<ToolResult> {
+  const big = (part: ResultPart) =>
+    part.type === "image" && (part.data.length * 3) / 4 > MAX_STORED_IMAGE_BYTES;
+  if (!result.parts?.some(big)) return result;
+  const parts = await Promise.all(
+    result.parts.map((part) => (big(part) && part.type === "image" ? boundImage(part) : part)),
+  );
+  return { ...result, parts };
 }
 
 /**

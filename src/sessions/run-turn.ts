@@ -275,7 +275,7 @@ function result(
   o: TurnOptions,
   callId: string,
   status: HistoryEventOf<"tool_result">["status"],
-  outcome: Pick<ToolResult, "output" | "display">,
+  outcome: Pick<ToolResult, "output" | "display" | "parts">,
 ): HistoryEvent {
   return {
     type: "tool_result",
@@ -284,6 +284,7 @@ function result(
     status,
     output: outcome.output,
     display: outcome.display ?? [],
+    ...(outcome.parts ? { parts: outcome.parts } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Config } from "../config/types.js";
 import type { Skill } from "../context/skills/parse-skill.js";
 import type { HarnessContext, HarnessEntry } from "../harnesses/types.js";
 import type { Wire } from "../providers/model-request.js";
@@ -30,6 +31,8 @@ export interface SessionEndpoint {
   autoCompactTokenLimit?: number;
   /** Upper bound of model requests in one turn. */
   maxTurnSteps: number;
+  /** Whether the models accept images (config `model_supports_images`, the provider's default). */
+  images: boolean;
   /** `[web] small_model`: answers the fetch tools' questions about a page; unset: the session's model. */
   smallModel?: string;
 }
@@ -72,4 +75,21 @@ export interface SessionDeps {
   economy(options: EconomyOptions): ReturnType<typeof turnEconomy>;
   /** What the web tools fetch and search with. */
   web: WebAccess;
+}
+
+/** What a session's endpoint takes straight from config. */
+export function configuredEndpoint(
+  config: Config,
+): Pick<
+  SessionEndpoint,
+  "configFile" | "wire" | "autoCompactTokenLimit" | "maxTurnSteps" | "images" | "smallModel"
+> {
+  return {
+    configFile: config.file,
+    wire: config.provider.wireApi,
+    autoCompactTokenLimit: config.autoCompactTokenLimit,
+    maxTurnSteps: config.maxTurnSteps,
+    images: config.modelSupportsImages,
+    ...(config.web.smallModel ? { smallModel: config.web.smallModel } : {}),
+  };
 }

@@ -29,6 +29,7 @@ import { turnEconomy } from "./output-economy.js";
 import { applyProjectConfig, type ProjectTrust, projectTrust, untrustedNotice } from "./project-trust.js";
 import { replayOutputs, turnGroups } from "./replay.js";
 import { Session } from "./session.js";
+import { configuredEndpoint } from "./session-deps.js";
 import { type SessionMcp, sessionMcp } from "./session-mcp.js";
 import { sessionWeb } from "./session-web.js";
 import type { SessionOutput } from "./types.js";
@@ -315,11 +316,7 @@ export class SessionManager {
             const problem = setupProblem(config, model);
             return problem && setupMessage(problem);
           },
-          configFile: config.file,
-          wire: config.provider.wireApi,
-          autoCompactTokenLimit: config.autoCompactTokenLimit,
-          maxTurnSteps: config.maxTurnSteps,
-          ...(config.web.smallModel ? { smallModel: config.web.smallModel } : {}),
+          ...configuredEndpoint(config),
         },
         workspace: { sandbox, fs, projectRoot, scratchDir },
         context: {

@@ -2,6 +2,7 @@ import type { Mode } from "../config/types.js";
 import type { Skill } from "../context/skills/parse-skill.js";
 import { chooseHarness, findHarness, harnessProblem, pinnedText } from "../harnesses/harness-list.js";
 import type { Harness, HarnessContext, HarnessSession } from "../harnesses/types.js";
+import { imagesFor } from "../providers/without-images.js";
 import type { ContentBlock, HistoryEvent, HistoryEventOf, StopReason } from "../store/events.js";
 import type { SessionRecord } from "../store/types.js";
 import { BackgroundProcesses } from "../tools/exec/background-processes.js";
@@ -312,7 +313,8 @@ export class Session {
       newId: this.deps.clock.newId,
       model: {
         provider: this.deps.endpoint.provider(this.model),
-        render: (events) => opened.render({ history: compactor.view(events), tools, ctx }),
+        render: (events) =>
+          imagesFor(opened.render({ history: compactor.view(events), tools, ctx }), ctx.images),
         ...(harness.parse ? { parse: harness.parse.bind(harness) } : {}),
         contextSize: compactor.window,
         compactor,
@@ -355,7 +357,7 @@ export class Session {
       model: this.model,
       window: window ?? (await this.deps.endpoint.window(this.model)).tokens,
       deps: this.deps,
-      render: (history) => opened.render({ history, tools, ctx }),
+      render: (history) => imagesFor(opened.render({ history, tools, ctx }), ctx.images),
       history: () => this.history,
       commit: (events) => this.commit(events),
       send: (output) => this.send(output),

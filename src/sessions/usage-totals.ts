@@ -128,12 +128,27 @@ export function usageEvent(options: {
   return { ...event, cost, sessionCost: earlier + cost, currency };
 }
 
-/** UTF-8 size of the request's messages and tools as JSON, the part the model reads. */
+/**
+ * What an image costs in the same bytes-over-4 measure: about 1,600 tokens, near what Anthropic
+ * and OpenAI charge for an image the originals send (their base64 would count a hundred times
+ * more and trigger compaction for nothing).
+ */
+export const IMAGE_BYTES = 1_600 * BYTES_PER_TOKEN;
+
+/** UTF-8 size of the request's messages and tools as JSON, the part the model reads; images at `IMAGE_BYTES`. */
 export function requestBytes(request: ModelRequest): number {
-  return Buffer.byteLength(
-    JSON.stringify({ system: request.system, tools: request.tools, messages: request.messages }),
-    "utf8",
+  let images = 0;
+  const json = JSON.stringify(
+    { system: request.system, tools: request.tools, messages: request.messages },
+    (key, value: unknown) => {
+      if (key === "url" && typeof value === "string" && value.startsWith("data:")) {
+        images += 1;
+        return "";
+      }
+      return value;
+    },
   );
+  return Buffer.byteLength(json, "utf8") + images * IMAGE_BYTES;
 }
 
 /** Tokens of a request when no tokenizer or usage is at hand: its bytes / 4. */

@@ -36,6 +36,24 @@ export const DisplayContent = z.discriminatedUnion("type", [
 ]);
 export type DisplayContent = z.infer<typeof DisplayContent>;
 
+/**
+ * What a tool gave the model when it was more than text (an image read, an MCP image): text and
+ * images in the order the model saw them. Images are stored as sent, already downscaled by the
+ * tool or the session, so a row stays bounded.
+ */
+export const ResultPart = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("text"), text: z.string() }),
+  z.object({
+    type: z.literal("image"),
+    mimeType: z.string(),
+    /** Base64, no `data:` prefix. */
+    data: z.string(),
+    /** Responses `detail` the original asks for (Codex: `high`, or `original` where the model allows it). */
+    detail: z.enum(["auto", "low", "high", "original"]).optional(),
+  }),
+]);
+export type ResultPart = z.infer<typeof ResultPart>;
+
 export const Location = z.object({ path: z.string(), line: z.number().int().optional() });
 export type Location = z.infer<typeof Location>;
 
@@ -118,9 +136,11 @@ export const HistoryEvent = z.discriminatedUnion("type", [
     turnId: z.string(),
     callId: z.string(),
     status: z.enum(["completed", "failed", "rejected", "cancelled"]),
-    /** What the model sees (already truncated by the harness policy). */
+    /** What the model sees (already truncated by the harness policy); the text alone when `parts` is set. */
     output: z.string(),
     display: z.array(DisplayContent).default([]),
+    /** Set when the model saw more than text: the whole result, images included, in order. */
+    parts: z.array(ResultPart).optional(),
   }),
   z.object({ type: z.literal("plan"), turnId: z.string(), entries: z.array(PlanEntry) }),
   /** A text-protocol harness could not read the model's reply: the correction sent back to it. */

@@ -65,6 +65,8 @@ export function knownEvent(value: unknown): HistoryEvent | undefined {
     case "tool_result": {
       if (!str(v.turnId) || !str(v.callId) || !RESULT_STATUSES.has(v.status as string) || !str(v.output))
         return undefined;
+      // Images: rare and nested, so the schema reads them.
+      if (v.parts !== undefined) return undefined;
       const display = list(v.display, displayContent);
       if (!display) return undefined;
       return {

@@ -1,5 +1,12 @@
 import type { z } from "zod";
-import type { Capability, DisplayContent, Location, PlanEntry, ToolKind } from "../store/events.js";
+import type {
+  Capability,
+  DisplayContent,
+  Location,
+  PlanEntry,
+  ResultPart,
+  ToolKind,
+} from "../store/events.js";
 import type { BackgroundProcesses } from "./exec/background-processes.js";
 import type { WebAccess } from "./web/types.js";
 
@@ -137,8 +144,16 @@ export type ToolAccess =
   | { type: "fetch"; hosts: string[]; listed: boolean };
 
 export interface ToolResult {
-  /** What the model sees, already formatted and truncated by the harness policy. */
+  /**
+   * What the model sees, already formatted and truncated by the harness policy. With `parts`,
+   * the text of the result alone (what logs, transcripts and text-only renderings show).
+   */
   output: string;
+  /**
+   * Set when the model sees more than text (an image): the whole result in order, shown in
+   * each wire's shape. The editor is shown its images too.
+   */
+  parts?: ResultPart[];
   display?: DisplayContent[];
   isError?: boolean;
   /** Set by plan tools; the session turns it into an ACP `plan` update. */

@@ -116,6 +116,9 @@ function messageProblems(messages: unknown[], options: FakeWireOptions): string[
         problems.push(`${at} answers no open tool call (${String(id)})`);
       if (typeof message.content !== "string" && !Array.isArray(message.content))
         problems.push(`${at}.content must be a string or parts`);
+      if (Array.isArray(message.content))
+        for (const [j, part] of message.content.entries())
+          problems.push(...toolPartProblems(part, `${at}.content[${j}]`, options));
     } else if (role === "assistant") {
       if (options.strictOpenAI && "reasoning_content" in message)
         problems.push(`${at} has reasoning_content, which OpenAI rejects`);
@@ -163,6 +166,14 @@ function partProblems(part: unknown, at: string, role: string): string[] {
     return problems;
   }
   return [`${at} has type ${String(part.type)}, not allowed in a ${role} message`];
+}
+
+/** OpenAI's tool messages hold text parts only; Kimi's API also reads images there. */
+function toolPartProblems(part: unknown, at: string, options: FakeWireOptions): string[] {
+  if (isRecord(part) && part.type === "image_url" && !options.strictOpenAI)
+    return partProblems(part, at, "user");
+  if (isRecord(part) && part.type === "text") return partProblems(part, at, "tool");
+  return [`${at} has type ${String(isRecord(part) ? part.type : part)}, not allowed in a tool message`];
 }
 
 /** The SSE data payloads for a reply step, `[DONE]` included. */

@@ -163,6 +163,8 @@ function inputProblems(input: unknown[], stateless: boolean): string[] {
     } else if (type === "function_call" || type === "custom_tool_call") {
       if (typeof item.call_id === "string") open.set(item.call_id, type);
     } else if (ANSWERS[type]) {
+      // An output may be content parts, as an input message's are (Codex's view_image sends an image).
+      if (Array.isArray(item.output)) problems.push(...partsProblems(item.output, `${at}.output`, "user"));
       const call = open.get(String(item.call_id));
       if (call === undefined) problems.push(`${at} (${type}) answers no open call (${String(item.call_id)})`);
       else if (call !== ANSWERS[type]) problems.push(`${at} (${type}) answers a ${call}`);
@@ -180,18 +182,22 @@ function messageProblems(item: Record<string, unknown>, at: string): string[] {
   if (role !== "user" && role !== "developer" && role !== "system" && role !== "assistant")
     return [`${at} has unknown role ${String(role)}`];
   if (typeof item.content === "string") return [];
+  return partsProblems(Array.isArray(item.content) ? item.content : [], `${at}.content`, role);
+}
+
+function partsProblems(parts: unknown[], at: string, role: string): string[] {
   const problems: string[] = [];
   const allowed =
     role === "assistant" ? ["output_text", "refusal"] : ["input_text", "input_image", "input_file"];
-  for (const [j, part] of (Array.isArray(item.content) ? item.content : []).entries()) {
-    const where = `${at}.content[${j}]`;
+  for (const [j, part] of parts.entries()) {
+    const where = `${at}[${j}]`;
     if (!isRecord(part) || !allowed.includes(String(part.type))) {
       problems.push(
         `${where} has type ${String(isRecord(part) ? part.type : part)}, not allowed in a ${role} message`,
       );
       continue;
     }
-    if (part.type === "input_image")
+    if (part.type === "input_image") {
       problems.push(
         ...checkFields(where, part, {
           type: "string",
@@ -200,7 +206,9 @@ function messageProblems(item: Record<string, unknown>, at: string): string[] {
           file_id: "string",
         }),
       );
-    else if (part.type === "output_text")
+      if (!["auto", "low", "high", "original", undefined].includes(part.detail as string | undefined))
+        problems.push(`${where}.detail ${String(part.detail)} is not auto, low, high or original`);
+    } else if (part.type === "output_text")
       problems.push(
         ...checkFields(where, part, {
           type: "string",

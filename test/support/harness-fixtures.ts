@@ -25,6 +25,7 @@ export function harnessContext(overrides: Partial<HarnessContext> = {}): Harness
     roots: [cwd],
     model: "mock-model",
     wire: "chat",
+    images: true,
     mode: "workspace-write",
     shell: "bash",
     instructions: "",

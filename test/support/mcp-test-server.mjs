@@ -11,6 +11,9 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { z } from "zod";
 
 const flags = new Set(process.argv.slice(2));
+/** A 2 × 2 PNG, red, green, blue and white. */
+const TINY_PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAFElEQVQImWP4z8DAAMIM/////w8AH+4F+0HwQUsAAAAASUVORK5CYII=";
 if (flags.has("--hang")) {
   setInterval(() => {}, 1 << 30);
 } else {
@@ -69,6 +72,13 @@ async function serve() {
         type: "resource",
         resource: { uri: "file:///blob.bin", mimeType: "application/octet-stream", blob: "AAAA" },
       },
+    ],
+  }));
+  server.registerTool("snapshot", { description: "text around a small PNG" }, async () => ({
+    content: [
+      { type: "text", text: "before the image" },
+      { type: "image", mimeType: "image/png", data: TINY_PNG },
+      { type: "text", text: "after the image" },
     ],
   }));
   server.registerTool("structured_only", { description: "structured content, no text" }, async () => ({

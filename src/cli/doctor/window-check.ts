@@ -123,6 +123,7 @@ async function sessionLikeContext(o: {
     roots: [cwd],
     model: config.model ?? "",
     wire: config.provider.wireApi,
+    images: config.modelSupportsImages,
     mode: config.mode,
     shell: path.basename(o.env.SHELL ?? "bash"),
     instructions,

@@ -38,7 +38,7 @@ export const claudeCodeBareHarness: Harness = {
     const files = new ReadTracker();
     const tools = [
       bashTool({ scratchDir: ctx.scratchDir, description: BARE_DESCRIPTIONS.Bash }),
-      readTool({ files, description: BARE_DESCRIPTIONS.Read }),
+      readTool({ files, images: ctx.images, description: BARE_DESCRIPTIONS.Read }),
       editTool({ files, description: BARE_DESCRIPTIONS.Edit }),
     ];
     return {

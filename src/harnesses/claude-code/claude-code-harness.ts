@@ -17,6 +17,7 @@ import prompt from "./prompt.md";
 import { taskNotification } from "./task-notification.js";
 import { globTool } from "./tools/glob.js";
 import { grepTool } from "./tools/grep.js";
+import { notebookEditTool } from "./tools/notebook-edit.js";
 import { skillTool } from "./tools/skill.js";
 import { taskOutputTool } from "./tools/task-output.js";
 import { taskStopTool } from "./tools/task-stop.js";
@@ -30,7 +31,7 @@ export const CLAUDE_CODE_MAX_TOKENS = 32_000;
 
 /**
  * Claude Code 2.1.44's harness for the tools we implement, in its order (TaskOutput, Bash, Glob,
- * Grep, Read, Edit, Write, WebFetch, TodoWrite, WebSearch, TaskStop, Skill):
+ * Grep, Read, Edit, Write, NotebookEdit, WebFetch, TodoWrite, WebSearch, TaskStop, Skill):
  * the identity block, then the system prompt in 2.1.44's sections with the `<env>` block and the
  * `gitStatus` snapshot; skills, AGENTS.md and the date as the reminders Claude Code opens the
  * conversation with; `max_tokens: 32000`, `temperature: 1`. The Read tracker and the background
@@ -54,9 +55,10 @@ export const claudeCodeHarness: Harness = {
       bashTool({ scratchDir: ctx.scratchDir, background: (args, tool) => tasks.start(args, tool) }),
       globTool(),
       grepTool(),
-      readTool({ files }),
+      readTool({ files, images: ctx.images }),
       editTool({ files }),
       writeTool({ files }),
+      notebookEditTool(),
       webFetchTool(),
       todoWriteTool(),
       webSearchTool(),

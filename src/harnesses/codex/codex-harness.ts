@@ -11,6 +11,7 @@ import { filesystemElement } from "./filesystem-element.js";
 import { freeformPatchSpec } from "./freeform-patch.js";
 import { permissionsBlock } from "./permissions-block.js";
 import { execCommandTool } from "./tools/exec-command.js";
+import { viewImageTool } from "./tools/view-image.js";
 import { writeStdinTool } from "./tools/write-stdin.js";
 
 /**
@@ -34,6 +35,8 @@ export const codexHarness: Harness = {
       execCommandTool({ policy: family.policy }),
       writeStdinTool({ policy: family.policy }),
       ...(family.freeformPatch ? [patch] : []),
+      // The catalog's models take images at original detail; the fallback metadata at high.
+      viewImageTool({ images: opened.images, originalDetail: family.id === "gpt-5" }),
     ];
     return {
       tools,

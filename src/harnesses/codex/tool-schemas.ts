@@ -72,3 +72,13 @@ export const writeStdinSchema = {
   required: ["session_id"],
   additionalProperties: false,
 };
+
+/** `view_image`: a local image file, shown to the model. */
+export const viewImageSchema = {
+  type: "object",
+  properties: {
+    path: { type: "string", description: "Path of the image file to look at." },
+  },
+  required: ["path"],
+  additionalProperties: false,
+};

@@ -30,7 +30,7 @@ export function geminiCliTools(ctx: HarnessContext): Tool[] {
   const family = toolFamily(ctx.model);
   return [
     listDirectoryTool(),
-    readFileTool(family),
+    readFileTool(family, { images: ctx.images }),
     grepSearchTool(family),
     globTool(),
     replaceTool(family),

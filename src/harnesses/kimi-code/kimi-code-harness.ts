@@ -13,6 +13,7 @@ import { fetchUrlTool } from "./tools/fetch-url.js";
 import { globTool } from "./tools/glob.js";
 import { grepTool } from "./tools/grep.js";
 import { readTool } from "./tools/read.js";
+import { readMediaFileTool } from "./tools/read-media-file.js";
 import { taskListTool } from "./tools/task-list.js";
 import { taskOutputTool } from "./tools/task-output.js";
 import { taskStopTool } from "./tools/task-stop.js";
@@ -51,7 +52,9 @@ export const kimiCodeHarness: Harness = {
       timed(fetchUrlTool({ scratchDir: ctx.scratchDir })),
       timed(globTool({ scratchDir: ctx.scratchDir })),
       timed(grepTool()),
-      readTool(),
+      readTool({ images: ctx.images }),
+      // Kimi Code registers it only for a model with image (or video) input.
+      ...(ctx.images ? [readMediaFileTool()] : []),
       taskListTool(),
       taskOutputTool(),
       taskStopTool(),

@@ -29,7 +29,8 @@ export function dateReminderFor(date: string): string {
  * - assistant messages always carry `reasoning_content`, empty when there was none;
  * - tool-call ids are replayed with `:` replaced by `_`, arguments as compact JSON in the
  *   model's key order;
- * - tool results in Kimi's `<system>` wrapping, with the repeated-call nudges appended;
+ * - tool results in Kimi's `<system>` wrapping, with the repeated-call nudges appended; an
+ *   image result as parts of its tool message;
  * - a background task's end as its own `<notification>` user message where the session put it
  *   (after the results the model last saw, or before the next prompt);
  * - calls made under another harness become Kimi calls where the capability maps.
@@ -53,6 +54,8 @@ export function renderKimiMessages(
     afterUser: [{ role: "user", content: [{ type: "text", text: AUTO_MODE_REMINDER }] }],
     joinUsers: false,
     alwaysReasoning: true,
+    // ReadMediaFile's image goes inside its tool message, as parts.
+    imagesInside: true,
     backgroundEnded: { text: taskNotification, at: "place" },
   });
   if (options.date !== undefined) {

@@ -210,6 +210,38 @@ export const writeSchema = object(
   ["path", "content"],
 );
 
+const pixel = (description: string, minimum: number) => ({
+  type: "integer",
+  minimum,
+  maximum: MAX_INT,
+  description,
+});
+
+export const readMediaFileSchema = object(
+  {
+    path: str(
+      "The image or video file to view. A relative path is taken from the working directory; anything outside it needs an absolute path. Text files and directories cannot be viewed here.",
+    ),
+    region: {
+      description:
+        "Images only: view just this rectangle, in pixels of the original image. Use it after a downsampled view to see fine detail: a region that fits the limits comes at full fidelity.",
+      type: "object",
+      properties: {
+        x: pixel("Left edge of the rectangle, in original-image pixels.", 0),
+        y: pixel("Top edge of the rectangle, in original-image pixels.", 0),
+        width: pixel("Width of the rectangle, in original-image pixels.", 1),
+        height: pixel("Height of the rectangle, in original-image pixels.", 1),
+      },
+      required: ["x", "y", "width", "height"],
+      additionalProperties: false,
+    },
+    full_resolution: optBool(
+      "Images only: send the image at its own resolution without the default downscaling. Fails with an error when the file is over the per-image byte limit; use region for files that big.",
+    ),
+  },
+  ["path"],
+);
+
 export const fetchUrlSchema = object({ url: str("The address of the page to fetch.") }, ["url"]);
 
 export const taskListSchema = {

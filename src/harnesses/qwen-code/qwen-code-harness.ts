@@ -13,6 +13,7 @@ import { taskNotification } from "./task-notification.js";
 import { editTool } from "./tools/edit.js";
 import { globTool } from "./tools/glob.js";
 import { grepSearchTool } from "./tools/grep-search.js";
+import { notebookEditTool } from "./tools/notebook-edit.js";
 import { readFileTool } from "./tools/read-file.js";
 import { runShellCommandTool } from "./tools/run-shell-command.js";
 import { skillTool } from "./tools/skill.js";
@@ -24,8 +25,8 @@ export const QWEN_MAX_TOKENS = 32_000;
 
 /**
  * Qwen Code 0.24.4's tools that exist here, in the order it registers them (by name). Its
- * agent, list_agents, get_goal, update_goal, notebook_edit, tool_search and tool_call belong to
- * later work (docs/harnesses.md). One read ledger per session.
+ * agent, list_agents, get_goal, update_goal, tool_search and tool_call belong to later work
+ * (docs/harnesses.md). One read ledger per session.
  */
 export function qwenCodeTools(ctx: HarnessContext): Tool[] {
   const ledger = new ReadLedger();
@@ -33,6 +34,7 @@ export function qwenCodeTools(ctx: HarnessContext): Tool[] {
     editTool(ledger),
     globTool(),
     grepSearchTool(),
+    notebookEditTool(ledger),
     readFileTool(ledger),
     runShellCommandTool({ scratchDir: ctx.scratchDir }),
     skillTool(ctx.skills),

@@ -27,9 +27,20 @@ export class ReadLedger {
     if (mtimeMs !== undefined) this.tracker.recordWrite(file, mtimeMs);
   }
 
+  /** The file counts as unread again (a notebook edit that moved cells without stable ids). */
+  forget(file: string): void {
+    this.served.delete(file);
+    this.tracker.forget(file);
+  }
+
   /** True when a full read would return what the model was already shown. */
   unchanged(file: string, mtimeMs: number): boolean {
     return this.served.has(file) && this.tracker.check(file, mtimeMs) === "ok";
+  }
+
+  /** Whether `file` was fully read (or written) in this session, as it is now. */
+  state(file: string, mtimeMs: number): "ok" | "not_read" | "changed" {
+    return this.tracker.check(file, mtimeMs);
   }
 
   /** Qwen's refusal text when `file` may not be changed yet, else undefined. */

@@ -66,6 +66,38 @@ export function grepSearchSchema(): Schema {
   };
 }
 
+export function notebookEditSchema(): Schema {
+  return {
+    properties: {
+      notebook_path: {
+        description: "Absolute path of the Jupyter notebook to edit; it must end in .ipynb.",
+        type: "string",
+      },
+      cell_id: {
+        description:
+          "The cell to act on, by the id read_file shows (or cell-N, counted from 0, for a cell without one). Needed to replace or delete; an inserted cell goes after it, or first when it is left out.",
+        type: "string",
+      },
+      new_source: {
+        description: "The cell's new source, for replace and insert; a delete needs none.",
+        type: "string",
+      },
+      cell_type: {
+        description: "The type of an inserted cell, or the new type on a replace.",
+        type: "string",
+        enum: ["code", "markdown"],
+      },
+      edit_mode: {
+        description: "What to do with the cell; replace unless given.",
+        type: "string",
+        enum: ["replace", "insert", "delete"],
+      },
+    },
+    required: ["notebook_path"],
+    type: "object",
+  };
+}
+
 export function readFileSchema(): Schema {
   return {
     properties: {

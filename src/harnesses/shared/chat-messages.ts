@@ -3,7 +3,7 @@ import type { HistoryEvent } from "../../store/events.js";
 import type { Tool } from "../../tools/types.js";
 import { type Adopt, adoptCall } from "./adopt-call.js";
 import { type BackgroundEndedEvent, type CallStep, historySteps } from "./history-steps.js";
-import { INTERRUPTED_OUTPUT, joinUser, renderUserContent, textPart } from "./user-content.js";
+import { INTERRUPTED_OUTPUT, joinUser, renderUserContent, resultParts, textPart } from "./user-content.js";
 
 /** How one harness lays the history out as chat messages; every field has the common default. */
 export interface ChatLayout {
@@ -25,6 +25,8 @@ export interface ChatLayout {
   joinUsers?: boolean;
   /** A reasoning part on every assistant message, empty when there was none (Chat `reasoning_content: ""`). */
   alwaysReasoning?: boolean;
+  /** Chat: a result's images stay inside its tool message (Kimi Code's layout). */
+  imagesInside?: boolean;
   /**
    * How the end of a background command is told (default: not at all). `text` is the user
    * message the original sends, undefined for none; `at` is where: `place`, where the session put
@@ -38,7 +40,8 @@ export interface ChatLayout {
  * Renders the canonical history as messages with native tool calls. Keeps the adjacency rule of
  * every tool-calling API: each call is answered by a `tool` message before any other message (a
  * call cut by a crash is answered as interrupted). A call with no counterpart in this harness is
- * shown as text in the assistant message, its result as a user message.
+ * shown as text in the assistant message, its result as a user message. A completed result
+ * with parts (an image read) is shown as those parts instead of its text.
  */
 export function renderChatMessages(history: readonly HistoryEvent[], layout: ChatLayout): Message[] {
   const callId = layout.callId ?? ((id: string) => id);
@@ -85,8 +88,13 @@ export function renderChatMessages(history: readonly HistoryEvent[], layout: Cha
         if (!wire) {
           const { name, arguments: args } = call.call;
           text = `${text}\n[called ${name} with ${args}]`.trimStart();
-          if (call.result)
-            asText.push({ role: "user", content: [textPart(`[result of ${name}]\n${resultText(call)}`)] });
+          if (call.result) {
+            const images = partsOf(call)?.filter((part) => part.type === "image") ?? [];
+            asText.push({
+              role: "user",
+              content: [textPart(`[result of ${name}]\n${resultText(call)}`), ...images],
+            });
+          }
           continue;
         }
         const id = callId(call.call.callId);
@@ -98,11 +106,13 @@ export function renderChatMessages(history: readonly HistoryEvent[], layout: Cha
         });
         // Anything but a completed call is an error to the model (Messages `is_error`).
         const isError = call.result?.status !== "completed";
+        const parts = partsOf(call);
         answers.push({
           role: "tool",
           callId: id,
-          content: [textPart(resultText(call))],
+          content: parts ?? [textPart(resultText(call))],
           ...(isError ? { isError } : {}),
+          ...(parts && layout.imagesInside ? { imagesInside: true } : {}),
         });
       }
       if (text) content.push({ type: "text", text });
@@ -111,4 +121,11 @@ export function renderChatMessages(history: readonly HistoryEvent[], layout: Cha
     }
   }
   return messages;
+}
+
+/** The parts a completed call gave the model, when it gave more than text. */
+function partsOf(step: CallStep): UserPart[] | undefined {
+  const { result } = step;
+  if (result?.status !== "completed" || !result.parts) return undefined;
+  return resultParts(result.parts);
 }

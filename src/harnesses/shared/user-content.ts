@@ -1,5 +1,5 @@
 import type { ImagePart, UserPart } from "../../providers/model-request.js";
-import type { ContentBlock } from "../../store/events.js";
+import type { ContentBlock, ResultPart } from "../../store/events.js";
 
 /** Told to the model for a call that never got a result (crash, cancel mid-call). */
 export const INTERRUPTED_OUTPUT = "aborted: the tool call was interrupted before it finished";
@@ -40,6 +40,19 @@ export function imagePart(block: ContentBlock): ImagePart | undefined {
   if (block.type !== "image" || typeof block.data !== "string" || typeof block.mimeType !== "string")
     return undefined;
   return { type: "image", url: `data:${block.mimeType};base64,${block.data}` };
+}
+
+/** A tool result's stored parts as the model's parts: images as data URLs with their detail. */
+export function resultParts(parts: readonly ResultPart[]): UserPart[] {
+  return parts.map((part) =>
+    part.type === "text"
+      ? textPart(part.text)
+      : {
+          type: "image",
+          url: `data:${part.mimeType};base64,${part.data}`,
+          ...(part.detail ? { detail: part.detail } : {}),
+        },
+  );
 }
 
 export function textPart(text: string): UserPart {

@@ -24,6 +24,11 @@ export class ReadTracker {
     return recorded === currentMtimeMs ? "ok" : "changed";
   }
 
+  /** The file counts as never read. */
+  forget(file: string): void {
+    this.#mtimes.delete(path.resolve(file));
+  }
+
   /** The mtime recorded at the last read or write, if any. */
   lastRead(file: string): number | undefined {
     return this.#mtimes.get(path.resolve(file));

@@ -1,11 +1,13 @@
 import type { CompatibilityCallToolResult, ContentBlock } from "@modelcontextprotocol/sdk/types.js";
-import type { DisplayContent } from "../../store/events.js";
+import type { DisplayContent, ResultPart } from "../../store/events.js";
 
 /** What a tool call gives the model and the editor. */
 export interface McpCallOutput {
   output: string;
   display: DisplayContent[];
   isError: boolean;
+  /** Set when the result has images: its texts and images in order (`output` is the text alone). */
+  parts?: ResultPart[];
 }
 
 /** Default cap on what one call gives the model. */
@@ -17,8 +19,8 @@ export const DEFAULT_MAX_OUTPUT_CHARS = 64 * 1024;
  * - `text` items are joined with newlines;
  * - an embedded `resource` with text comes under a `[resource <uri>]` header, one with a blob
  *   and a `resource_link` become a one-line descriptor;
- * - `image` and `audio` become a placeholder with the mime type and size (no image reaches the
- *   model or the editor yet);
+ * - `image` items also go to the model as images (`parts`, in order with the texts), and in
+ *   `output` as a placeholder with the mime type and size; `audio` only as such a placeholder;
  * - `structuredContent` is sent as JSON only when no item carried text (servers that declare
  *   an output schema are asked to repeat it as text, and most do);
  * - the legacy `{ toolResult }` shape is sent as JSON.
@@ -29,22 +31,27 @@ export function mapCallResult(
   maxChars = DEFAULT_MAX_OUTPUT_CHARS,
 ): McpCallOutput {
   const parts: string[] = [];
+  const modelParts: ResultPart[] = [];
   let sawText = false;
   const content = Array.isArray(result.content) ? (result.content as ContentBlock[]) : [];
   for (const item of content) {
     const mapped = mapContent(item);
     sawText ||= mapped.isText;
     parts.push(mapped.text);
+    if (item.type === "image") modelParts.push({ type: "image", mimeType: item.mimeType, data: item.data });
+    else modelParts.push({ type: "text", text: mapped.text });
   }
   if (!sawText && isObject(result.structuredContent)) parts.push(JSON.stringify(result.structuredContent));
   if (content.length === 0 && "toolResult" in result && result.toolResult !== undefined) {
     parts.push(typeof result.toolResult === "string" ? result.toolResult : JSON.stringify(result.toolResult));
   }
   const output = cap(parts.join("\n"), maxChars);
+  const images = modelParts.some((part) => part.type === "image");
   return {
     output,
     display: output === "" ? [] : [{ type: "text", text: output }],
     isError: result.isError === true,
+    ...(images ? { parts: withTextCapped(modelParts, maxChars) } : {}),
   };
 }
 
@@ -88,6 +95,18 @@ function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** The texts among `parts` held to the same budget as `output`, images kept. */
+function withTextCapped(parts: ResultPart[], maxChars: number): ResultPart[] {
+  let left = maxChars;
+  return parts.flatMap((part): ResultPart[] => {
+    if (part.type !== "text") return [part];
+    if (left <= 0) return [];
+    const text = cap(part.text, left);
+    left -= part.text.length;
+    return text === "" ? [] : [{ type: "text", text }];
+  });
 }
 
 function cap(text: string, maxChars: number): string {

@@ -1,3 +1,4 @@
+import { boundImages } from "../image/bound-image.js";
 import { DEFAULT_MAX_OUTPUT_CHARS, type McpCallOutput, mapCallResult } from "./call-result.js";
 import type { CallOutcome, McpConnection, McpTool } from "./mcp-connection.js";
 import type { McpServerSpec } from "./mcp-server-spec.js";
@@ -173,8 +174,10 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       timeoutMs: entry.spec.toolTimeoutMs,
       onProgress: callOptions.onProgress,
     });
-    if (outcome.type === "result")
-      return mapCallResult(outcome.result, options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS);
+    if (outcome.type === "result") {
+      const mapped = mapCallResult(outcome.result, options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS);
+      return mapped.parts ? { ...mapped, parts: await boundImages(mapped.parts) } : mapped;
+    }
     const label = `${entry.spec.name}/${tool.name}`;
     switch (outcome.kind) {
       case "cancelled":

@@ -1,6 +1,10 @@
+import path from "node:path";
 import { z } from "zod";
 import { readTextFile } from "../../../tools/fs/read-text-file.js";
-import type { Tool } from "../../../tools/types.js";
+import { loadSharp } from "../../../tools/image/load-sharp.js";
+import { noImageInput } from "../../../tools/image/no-image-input.js";
+import { imageResultPart } from "../../../tools/image/prompt-image.js";
+import type { Tool, ToolContext, ToolResult } from "../../../tools/types.js";
 import { displayPath, isFsError, resolveToolPath } from "../../shared/gemini-core/tool-paths.js";
 import gemini3Description from "../descriptions/read-file.gemini-3.md";
 import legacyDescription from "../descriptions/read-file.md";
@@ -22,9 +26,11 @@ type Args = z.infer<typeof Args>;
 /**
  * Gemini CLI `read_file` (`packages/core/src/tools/read-file.ts`, `utils/fileUtils.ts`): plain
  * text without line numbers; a window of at most 2000 lines, long lines cut with `... [truncated]`;
- * a truncated read starts with Gemini's IMPORTANT header naming the next `start_line`.
+ * a truncated read starts with Gemini's IMPORTANT header naming the next `start_line`. An image
+ * (by extension) goes to the model as the file's bytes, after the text 0.61 puts in the function
+ * response for binary content.
  */
-export function readFileTool(family: ToolFamily): Tool<Args> {
+export function readFileTool(family: ToolFamily, options: { images: boolean }): Tool<Args> {
   return {
     name: "read_file",
     description: (family === "gemini-3" ? gemini3Description : legacyDescription).trimEnd(),
@@ -46,6 +52,8 @@ export function readFileTool(family: ToolFamily): Tool<Args> {
         return failure("start_line cannot be greater than end_line");
       }
       const file = resolveToolPath(ctx.cwd, args.file_path);
+      const imageType = IMAGE_TYPES[path.extname(file).toLowerCase()];
+      if (imageType) return readImage({ file, mimeType: imageType, ctx, images: options.images });
       let content: string;
       try {
         content = (await readTextFile({ fs: ctx.fs, path: file, maxBytes: MAX_FILE_SIZE_MB * 1024 * 1024 }))
@@ -89,6 +97,51 @@ Action: To read more of the file, you can use the 'start_line' and 'end_line' pa
 
 --- FILE CONTENT (truncated) ---
 ${body}`;
+}
+
+/** Image types by extension, as Gemini CLI's mime lookup names them (SVG is read as text). */
+const IMAGE_TYPES: Record<string, string> = {
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".bmp": "image/bmp",
+  ".tif": "image/tiff",
+  ".tiff": "image/tiff",
+  ".heic": "image/heic",
+  ".heif": "image/heif",
+  ".avif": "image/avif",
+};
+/** What every wire takes as an image; other formats are converted to PNG first. */
+const SENT_AS_IS = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
+
+async function readImage(o: {
+  file: string;
+  mimeType: string;
+  ctx: ToolContext;
+  images: boolean;
+}): Promise<ToolResult> {
+  const stat = await o.ctx.fs.stat(o.file);
+  if (!stat) return failure(`File not found: ${o.file}`);
+  if (stat.isDirectory) return failure(`Path is a directory, not a file: ${o.file}`);
+  if (stat.size > MAX_FILE_SIZE_MB * 1024 * 1024)
+    return failure(`File size exceeds the ${MAX_FILE_SIZE_MB}MB limit: ${o.file}`);
+  if (!o.images) return failure(noImageInput(o.file));
+  let data = Buffer.from(await o.ctx.fs.readBytes(o.file));
+  let mimeType = o.mimeType;
+  if (!SENT_AS_IS.has(mimeType)) {
+    const sharp = await loadSharp();
+    const png = await sharp(data)
+      .png()
+      .toBuffer()
+      .catch(() => undefined);
+    if (!png) return { output: `Cannot display content of binary file: ${displayPath(o.ctx.cwd, o.file)}` };
+    data = png;
+    mimeType = "image/png";
+  }
+  const text = "Binary content provided (1 item(s)).";
+  return { output: text, parts: [{ type: "text", text }, imageResultPart({ data, mimeType })] };
 }
 
 function readError(error: unknown, file: string): string {

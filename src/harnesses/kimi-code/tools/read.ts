@@ -25,7 +25,7 @@ const VIDEO = /\.(mp4|mov|webm|mkv|avi|m4v)$/i;
  * builds; messages as upstream words them. Its result is never spilled to a file: the budget
  * already bounds it.
  */
-export function readTool(): Tool<Args> {
+export function readTool(options: { images: boolean }): Tool<Args> {
   return {
     name: "Read",
     description: description
@@ -52,7 +52,7 @@ export function readTool(): Tool<Args> {
       const resolved = resolveKimiPath({ ...pathArgs(args, ctx), operation: "read", checkSensitive: true });
       if (!resolved.ok) return fail(resolved.error);
       try {
-        return await readPage(args, resolved.path, ctx);
+        return await readPage(args, resolved.path, ctx, options.images);
       } catch (error) {
         return fail(error instanceof Error ? error.message : String(error));
       }
@@ -60,13 +60,23 @@ export function readTool(): Tool<Args> {
   };
 }
 
-async function readPage(args: Args, file: string, ctx: ToolContext) {
+/** Kimi Code's Read on a media file: where to look instead, or why the model cannot. */
+function mediaRefusal(shown: string, kind: "image" | "video", images: boolean): string {
+  const what = `"${shown}" is ${kind === "image" ? "an" : "a"} ${kind} file.`;
+  // Video input is never wired here, and image input only where the model takes images.
+  if (kind === "video" || !images) {
+    return `${what} The current model does not support ${kind} input (missing ${kind}_in capability), so this agent cannot view it. Only text files can be read.`;
+  }
+  return `${what} Only text files can be read; use ReadMediaFile for image and video files.`;
+}
+
+async function readPage(args: Args, file: string, ctx: ToolContext, images: boolean) {
   const shown = args.path;
   const info = await ctx.fs.stat(file);
   if (!info) return fail(`"${shown}" does not exist.`);
   if (!info.isFile) return fail(`"${shown}" is not a file.`);
-  const media = IMAGE.test(file) ? "an image" : VIDEO.test(file) ? "a video" : undefined;
-  if (media) return fail(`"${shown}" is ${media} file. Only text files can be read.`);
+  const media = IMAGE.test(file) ? "image" : VIDEO.test(file) ? "video" : undefined;
+  if (media) return fail(mediaRefusal(shown, media, images));
   const source = decodeSource(await ctx.fs.readBytes(file));
   if (source === "not_text")
     return fail(`"${shown}" is not readable as UTF-8 text. Only text files can be read.`);

@@ -1,8 +1,11 @@
+import path from "node:path";
 import { z } from "zod";
 import { readTextFile } from "../../../tools/fs/read-text-file.js";
-import type { Tool } from "../../../tools/types.js";
+import { parseNotebook } from "../../../tools/notebook/notebook.js";
+import type { Tool, ToolContext, ToolResult } from "../../../tools/types.js";
 import { isFsError } from "../../shared/gemini-core/tool-paths.js";
 import description from "../descriptions/read-file.md";
+import { notebookText } from "../notebook-text.js";
 import type { ReadLedger } from "../read-ledger.js";
 import { readFileSchema } from "../tool-schemas.js";
 import { TRUNCATE_LINES, TRUNCATE_THRESHOLD } from "../truncate.js";
@@ -22,7 +25,7 @@ const MAX_FILE_MB = 10;
  * Qwen Code `read_file` (QwenLM/qwen-code `packages/core/src/tools/read-file.ts`,
  * `utils/fileUtils.ts`): absolute paths, 0-based `offset`, up to 1 000 lines and 25 000
  * characters, Qwen's "Showing lines" header when cut; a repeated full read of an unchanged file
- * returns Qwen's placeholder instead of the content.
+ * returns Qwen's placeholder instead of the content. A notebook is shown as its cells.
  */
 export function readFileTool(ledger: ReadLedger): Tool<Args> {
   return {
@@ -68,6 +71,7 @@ export function readFileTool(ledger: ReadLedger): Tool<Args> {
         throw error;
       }
       const full = args.offset === undefined && args.limit === undefined;
+      if (path.extname(file).toLowerCase() === ".ipynb") return readNotebook(ledger, { file, ctx, text });
       if (full && ledger.unchanged(file, text.mtimeMs)) {
         return { output: unchangedPlaceholder(relativeToProject(ctx.cwd, file)) };
       }
@@ -76,6 +80,23 @@ export function readFileTool(ledger: ReadLedger): Tool<Args> {
       return { output: read.text };
     },
   };
+}
+
+/** A notebook as its cells (notebook-text.ts); a whole one counts as fully read for notebook_edit. */
+function readNotebook(
+  ledger: ReadLedger,
+  o: { file: string; ctx: ToolContext; text: { content: string; mtimeMs: number } },
+): ToolResult {
+  const shown = relativeToProject(o.ctx.cwd, o.file);
+  try {
+    const { text, truncated } = notebookText(parseNotebook(o.text.content));
+    if (!truncated) ledger.recordFullRead(o.file, o.text.mtimeMs);
+    return { output: text };
+  } catch (error) {
+    return {
+      output: `Error parsing notebook ${shown}: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
 }
 
 /** The text Qwen Code returns for a text file, with its header when the read was cut. */

@@ -138,6 +138,34 @@ export const skillSchema = object(
   ["skill"],
 );
 
+export const notebookEditSchema = object(
+  {
+    notebook_path: {
+      description:
+        "Absolute path of the Jupyter notebook (.ipynb) to edit; a relative path is taken from the working directory.",
+      type: "string",
+    },
+    cell_id: {
+      description:
+        "The id of the cell to change. An inserted cell goes right after this one, or first when no id is given.",
+      type: "string",
+    },
+    new_source: { description: "The cell's new source.", type: "string" },
+    cell_type: {
+      description:
+        "The cell's type, code or markdown. Needed for an insert; on a replace, the current type is kept unless given.",
+      type: "string",
+      enum: ["code", "markdown"],
+    },
+    edit_mode: {
+      description: "What to do: replace the cell (the default), insert a new one, or delete it.",
+      type: "string",
+      enum: ["replace", "insert", "delete"],
+    },
+  },
+  ["notebook_path", "new_source"],
+);
+
 export const webFetchSchema = object(
   {
     url: { description: "The address of the page to fetch", type: "string", format: "uri" },

@@ -1,9 +1,11 @@
+import path from "node:path";
 import { z } from "zod";
 import { readTextFile } from "../../../../tools/fs/read-text-file.js";
 import type { ReadTracker } from "../../../../tools/fs/read-tracker.js";
 import type { Tool } from "../../../../tools/types.js";
 import { fileProblemMessage, resolveModelPath } from "../file-access.js";
 import { addLineNumbers, toolUseError } from "../format.js";
+import { IMAGE_EXTENSIONS, readImage, readNotebook } from "../read-media.js";
 import { readSchema } from "../tool-schemas.js";
 import description from "./read.md";
 
@@ -44,8 +46,9 @@ type Args = z.infer<typeof Args>;
  * Claude Code `Read`: numbered lines (six-wide number, `→`), 2000 lines from `offset`
  * (1-based; 0 means the start) by default, lines cut at 2000 characters, reminders instead of
  * content for empty files and offsets past the end. Every read is recorded for Edit and Write.
+ * Images (by extension) go to the model as images, notebooks as their cells (read-media.ts).
  */
-export function readTool(options: { files: ReadTracker; description?: string }): Tool<Args> {
+export function readTool(options: { files: ReadTracker; images: boolean; description?: string }): Tool<Args> {
   return {
     name: "Read",
     description: options.description ?? description,
@@ -66,6 +69,10 @@ export function readTool(options: { files: ReadTracker; description?: string }):
     access: (args, ctx) => ({ type: "read", paths: [resolveModelPath(args.file_path, ctx.cwd)] }),
     async execute(args, ctx) {
       const file = resolveModelPath(args.file_path, ctx.cwd);
+      const extension = path.extname(file).toLowerCase().slice(1);
+      if (IMAGE_EXTENSIONS.has(extension)) return readImage(file, ctx, options.images);
+      if (extension === "ipynb")
+        return readNotebook({ file, ctx, files: options.files, images: options.images });
       let text: string;
       let mtimeMs: number;
       try {
