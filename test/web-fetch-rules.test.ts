@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { lookup } from "node:dns/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config/load-config.js";
@@ -230,6 +232,21 @@ describe("[web] config", () => {
       message = (error as Error).message;
     }
     expect(message).toMatch(/web_search\.api_key: expected a string, got a number/);
+  });
+
+  it("takes Codex's web_search modes: disabled wins over a table, live and cached keep it", () => {
+    const home = tempDir("oi-web-modes-");
+    fs.writeFileSync(path.join(home, "config.toml"), '[web_search]\nbackend = "brave"\napi_key = "k"\n');
+    const load = (...overrides: string[]) =>
+      loadConfig({ env: { INTERPRETER_HOME: home }, userHome: home, cli: { overrides } });
+    expect(load().webSearch).toMatchObject({ backend: "brave" });
+    expect(load('web_search="disabled"').webSearch).toBe("disabled");
+    expect(load('web_search="live"').webSearch).toMatchObject({ backend: "brave" });
+    expect(load('web_search="cached"').webSearch).toMatchObject({ backend: "brave" });
+    expect(() => load('web_search="sometimes"')).toThrow(
+      /-c: web_search: expected a table with a backend, or one of "disabled", "cached", "live", got "sometimes"/,
+    );
+    expect(() => load("web_search=3")).toThrow(/web_search: expected a table with a backend, or one of/);
   });
 });
 

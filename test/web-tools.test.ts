@@ -30,7 +30,7 @@ afterEach(async () => {
 
 const BIG = `<html><body><p>${"word ".repeat(30_000)}</p></body></html>`;
 
-async function setup(harness: Harness, options: { answer?: string; search?: Record<string, unknown> } = {}) {
+async function setup(harness: Harness, options: { answer?: string; search?: Record<string, unknown> | "disabled" } = {}) {
   pages = await startPageServer({
     "/big.html": { body: BIG },
     "/data.json": { type: "application/json", body: '{"a":1}' },
@@ -172,6 +172,10 @@ describe("gemini-cli web tools", () => {
     const keyless = await setup(geminiCliHarness, { search: { backend: "exa", base_url: backend.origin } });
     expect((await keyless.run("google_web_search", { query: "q" })).output).toMatch(
       /the exa backend has no API key\. To enable it, set EXA_API_KEY, or put api_key in the \[web_search\] table of config\.toml\./,
+    );
+    const off = await setup(geminiCliHarness, { search: "disabled" });
+    expect((await off.run("google_web_search", { query: "q" })).output).toMatch(
+      /^Web search is turned off \(web_search = "disabled", from config\.toml/,
     );
   });
 });

@@ -115,6 +115,11 @@ export const WebTable = z.looseObject(
   { error: "expected a table" },
 );
 
+/** Codex's own `web_search` key takes a mode; the Codex SDK sets it with `-c web_search="…"`. */
+export const CODEX_WEB_SEARCH_MODES = ["disabled", "cached", "live"] as const;
+
+const webSearchExpected = `expected a table with a backend, or one of ${quoted(CODEX_WEB_SEARCH_MODES)}`;
+
 /** `[web_search]`: the search API the search tools call. */
 export const WebSearchTable = z.looseObject(
   {
@@ -124,8 +129,14 @@ export const WebSearchTable = z.looseObject(
     base_url: httpUrl.optional(),
     max_results: intBetween(1, 50).optional(),
   },
-  { error: "expected a table with a backend" },
+  { error: webSearchExpected },
 );
+
+/** The table, or Codex's mode: "disabled" turns the search tools' backend off, the others leave it as configured. */
+export const WebSearchSetting = z.union([
+  z.enum(CODEX_WEB_SEARCH_MODES, { error: webSearchExpected }),
+  WebSearchTable,
+]);
 
 const thinkingBudgetExpected = `expected a number of tokens, an integer of at least ${MIN_THINKING_BUDGET}`;
 
@@ -160,7 +171,7 @@ export const ConfigLayer = z.looseObject(
     mcp_servers: z.record(z.string(), z.unknown(), { error: "expected a table" }).optional(),
     model_prices: z.record(z.string(), ModelPriceTable, { error: "expected a table" }).optional(),
     web: WebTable.optional(),
-    web_search: WebSearchTable.optional(),
+    web_search: WebSearchSetting.optional(),
     /** Codex's key for the built-in `openai` provider's URL (the Codex SDK passes its `baseUrl` so). */
     openai_base_url: httpUrl.optional(),
     profile: nonEmptyString.optional(),

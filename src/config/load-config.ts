@@ -219,5 +219,7 @@ function asLayer(layer: ConfigLayer): ConfigLayer {
   const { profiles: _profiles, profile: _profile, ...rest } = layer;
   if (rest.mode === undefined && rest.sandbox_mode !== undefined)
     rest.mode = SANDBOX_TO_MODE[rest.sandbox_mode];
+  // Codex's "live" and "cached" ask for search as configured: a lower layer's table stays.
+  if (rest.web_search === "live" || rest.web_search === "cached") delete rest.web_search;
   return rest;
 }

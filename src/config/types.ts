@@ -95,8 +95,8 @@ export interface Config {
   modelPrices: Record<string, ModelPrice>;
   /** `[web]`: what the fetch tools may reach and read. */
   web: WebConfig;
-  /** `[web_search]`: the search API; unset when none is configured. */
-  webSearch?: WebSearchConfig;
+  /** `[web_search]`: the search API; unset when none is configured, "disabled" when Codex's mode turned it off. */
+  webSearch?: WebSearchConfig | "disabled";
 }
 
 /**

@@ -23,10 +23,25 @@ export function validateLayer(raw: unknown, source: LayerSource): ConfigLayer {
   const result = ConfigLayer.safeParse(raw);
   if (result.success) return result.data;
   const prefix = source.prefix ?? [];
-  const lines = result.error.issues.map((issue) => describeIssue(issue, raw, prefix, source.secrets));
-  const key = formatKeyPath([...prefix, ...(result.error.issues[0]?.path ?? [])]);
+  const issues = result.error.issues.flatMap(unwrapUnion);
+  const lines = issues.map((issue) => describeIssue(issue, raw, prefix, source.secrets));
+  const key = formatKeyPath([...prefix, ...(issues[0]?.path ?? [])]);
   const message = lines.map((line) => `${source.label}: ${line}`).join("\n");
   throw new ConfigError(scrubSecrets(message, source.secrets), source.file, key);
+}
+
+/**
+ * A key that takes a string or a table (`web_search`) fails as a union; the branch whose type
+ * the value has says what is wrong inside it, which beats "matches neither".
+ */
+function unwrapUnion(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== "invalid_union") return [issue];
+  const inside = (errors: z.core.$ZodIssue[]) => errors.every((inner) => inner.path.length > 0);
+  const sameType = (errors: z.core.$ZodIssue[]) =>
+    errors.every((inner) => inner.path.length > 0 || inner.code !== "invalid_type");
+  const branch = issue.errors.find(inside) ?? issue.errors.find(sameType);
+  if (!branch) return [issue];
+  return branch.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] })).flatMap(unwrapUnion);
 }
 
 function describeIssue(

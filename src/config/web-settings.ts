@@ -56,12 +56,14 @@ export function webSettings(layer: ConfigLayer["web"], file: string): WebConfig 
 /**
  * `[web_search]`, its key resolved (`api_key`, else the variable `env_key` names, else the
  * backend's usual variable). A missing key is not an error here: the search tools say what to set.
+ * Codex's `web_search = "disabled"` turns search off whatever table a lower layer has.
  */
 export function webSearchSettings(
   layer: ConfigLayer["web_search"],
   options: { file: string; env: Record<string, string | undefined> },
-): WebSearchConfig | undefined {
-  if (!layer) return undefined;
+): WebSearchConfig | "disabled" | undefined {
+  if (!layer || layer === "live" || layer === "cached") return undefined;
+  if (layer === "disabled") return layer;
   const defaults = SEARCH_DEFAULTS[layer.backend];
   const baseUrl = layer.base_url ?? defaults.baseUrl;
   if (!baseUrl) {

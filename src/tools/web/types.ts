@@ -30,8 +30,8 @@ export type Resolved = Array<{ address: string; family: number }>;
 export interface WebAccess {
   exchange(request: WebRequest): Promise<WebReply>;
   config: WebConfig;
-  /** Unset when no search backend is configured. */
-  search?: WebSearchConfig;
+  /** Unset when no search backend is configured; "disabled" by `web_search = "disabled"`. */
+  search?: WebSearchConfig | "disabled";
   /** The config file, named where a message says what to set. */
   configFile: string;
   resolve(host: string): Promise<Resolved>;

@@ -23,6 +23,12 @@ export async function webSearch(options: WebSearchOptions): Promise<SearchOutcom
   const { web } = options;
   const config = web?.search;
   if (!web || !config) return { type: "unconfigured", message: unconfiguredMessage(web?.configFile) };
+  if (config === "disabled") {
+    return {
+      type: "unconfigured",
+      message: `Web search is turned off (web_search = "disabled", from ${web.configFile} or a -c override). Answer from what you know or fetch a page whose address you know.`,
+    };
+  }
   const backend = SEARCH_BACKENDS[config.backend];
   if (backend.needsKey && !config.apiKey) {
     const where = config.keyEnv ? `set ${config.keyEnv}, or ` : "";
