@@ -137,21 +137,25 @@ describe("kimi-code end to end", () => {
     expect(await oi.prompt(sessionId, "print a lot")).toBe("end_turn");
 
     const output = toolResult(1, "functions.Bash_0") as string;
-    const [preview, saved] = output.split("\n\n[Full output saved]\n");
-    expect(preview?.split("\n")[0]).toMatch(/^Wall time: \d+\.\d{3} seconds$/);
-    expect(preview?.split("\n")).toHaveLength(28);
-    // 25 lines of exactly 2 000 characters fill the 50 000 budget; the marker closes it.
-    expect(preview?.split("\n").at(-3)).toBe(`024${"-".repeat(1996)}`);
-    expect(preview?.split("\n").at(-2)).toBe("[...truncated]");
-    expect(preview?.split("\n").at(-1)).toBe(
-      "Command executed successfully. Output is truncated to fit in the message.",
-    );
-    const file = /output_path: (.+)/.exec(saved ?? "")?.[1] ?? "";
-    expect(saved).toMatch(
-      /^task_id: bash-[0-9a-z]{8}\noutput_path: .+\/tasks\/bash-[0-9a-z]{8}\/output\.log\noutput_size_bytes: 60000\n/,
-    );
-    expect(saved).toMatch(/next_step: Use Read with output_path to page through the full log\.$/);
+    const lines = output.split("\n");
+    expect(lines[0]).toMatch(/^Wall time: \d+\.\d{3} seconds$/);
+    expect(lines.slice(1, 5)).toEqual([
+      "Tool output exceeded 50000 characters; the full output was saved to a file.",
+      "tool_name: Bash",
+      "tool_call_id: functions.Bash:0",
+      "output_size_chars: 60000",
+    ]);
+    const file = /\noutput_path: (.+\/tasks\/bash-[0-9a-z]{8}\/output\.log)\n/.exec(output)?.[1] ?? "";
     expect(readFileSync(file, "utf8").split("\n")).toHaveLength(31);
+    // 4 096 characters of head (two lines and the start of the third), 1 024 of tail.
+    expect(output).toContain(`\n[preview: chars [0, 4096)]\n000${"-".repeat(1996)}\n`);
+    expect(output).toContain(`\n002${"-".repeat(93)}\n\n[elided: chars [4096, 58976)]\n`);
+    expect(output).toContain(
+      `[preview: chars [58976, 60000)]\n${"-".repeat(1023)}\n\n\nCommand executed successfully.\n`,
+    );
+    expect(output).toMatch(
+      /\nnext_step: Use TaskOutput\(task_id="bash-[0-9a-z]{8}"\) to query the task output\.$/,
+    );
 
     model.reply({ text: "Hello again." });
     expect(await oi.prompt(sessionId, "thanks")).toBe("end_turn");

@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { kimiCodeHarness } from "../src/harnesses/kimi-code/kimi-code-harness.js";
+import { savedOutput } from "../src/harnesses/kimi-code/saved-output.js";
 import type { HarnessContext } from "../src/harnesses/types.js";
 import type { Tool, ToolResult } from "../src/tools/types.js";
 import { harnessContext, tempDir, toolContext, toolRunner, writeFileAt } from "./support/harness-fixtures.js";
@@ -22,7 +23,7 @@ beforeEach(() => {
   scratch = tempDir("oi-kimi-scratch-");
   const opened = kimiCodeHarness.open(harnessContext({ cwd: dir, scratchDir: scratch }));
   const tools = opened.tools;
-  const run = toolRunner(tools, toolContext(dir));
+  const run = toolRunner(tools, toolContext(dir, { callId: "call_7" }));
   call = async (name, args) => withoutWallTime(name, await run(name, args));
 });
 
@@ -71,34 +72,81 @@ describe("Bash", () => {
     expect((await call("Bash", { command: "echo ok", timeout: 301 })).output).toBe("ok\n");
   });
 
-  it("caps lines at 2000 and output at 50 000 characters, and saves the full log for Read", async () => {
+  it("turns an output over 50 000 characters into 2.1.0's saved-output block on the task's log", async () => {
     const out = await call("Bash", {
       command:
         "node -e \"for (let i = 0; i < 40; i++) console.log(String(i).padStart(4, '0') + 'x'.repeat(1500))\"",
     });
-    const [head, reference] = out.output.split("\n\n[Full output saved]\n");
-    const shown = head?.split("\n") ?? [];
-    expect(shown.length).toBe(35);
-    expect(shown[32]).toBe(`0032${"x".repeat(1500)}`);
-    expect(shown[33]).toBe(`0033${"x".repeat(316)}[...truncated]`);
-    expect(shown[34]).toBe("Command executed successfully. Output is truncated to fit in the message.");
-    const match =
-      /^task_id: (bash-[0-9a-z]{8})\noutput_path: (.+)\noutput_size_bytes: (\d+)\nnext_step: Use Read with output_path to page through the full log\.$/.exec(
-        reference ?? "",
-      );
-    expect(match?.[2]).toBe(path.join(scratch, "tasks", match?.[1] ?? "", "output.log"));
-    const log = readFileSync(match?.[2] ?? "", "utf8");
-    expect(log.split("\n")).toHaveLength(41);
-    expect(match?.[3]).toBe(String(Buffer.byteLength(log)));
+    const line = (i: number) => `${String(i).padStart(4, "0")}${"x".repeat(1500)}\n`;
+    const full = Array.from({ length: 40 }, (_, i) => line(i)).join("");
+    const id = /task_id: (bash-[0-9a-z]{8})/.exec(out.output)?.[1] ?? "";
+    const log = path.join(scratch, "tasks", id, "output.log");
+    expect(readFileSync(log, "utf8")).toBe(full);
+    expect(out.isError).toBe(false);
+    expect(out.output).toBe(
+      [
+        "Tool output exceeded 50000 characters; the full output was saved to a file.",
+        "tool_name: Bash",
+        "tool_call_id: call_7",
+        "output_size_chars: 60200",
+        "output_size_bytes: 60200",
+        `output_path: ${log}`,
+        "next_step: Use Read with output_path to page through the saved output, or Grep to search it.",
+        "",
+        "[preview: chars [0, 4096)]",
+        full.slice(0, 4096),
+        "",
+        "[elided: chars [4096, 59176)]",
+        "",
+        "[preview: chars [59176, 60200)]",
+        full.slice(59176),
+        "",
+        "Command executed successfully.",
+        `task_id: ${id}`,
+        "output_size_bytes: 60200",
+        `next_step: Use TaskOutput(task_id="${id}") to query the task output.`,
+      ].join("\n"),
+    );
   });
 
-  it("cuts an overlong line with the marker even when the total is small", async () => {
+  it("cuts an overlong line with the marker when the total fits, and keeps no log", async () => {
     const out = await call("Bash", { command: "printf 'a%.0s' $(seq 2500); echo; exit 1" });
-    expect(out.output.split("\n").slice(0, 2)).toEqual([
-      `${"a".repeat(1985)}[...truncated]`,
-      "Command failed with exit code: 1. Output is truncated to fit in the message.",
+    expect(out.output).toBe(
+      `${"a".repeat(1985)}[...truncated]\nCommand failed with exit code: 1. Output is truncated to fit in the message.`,
+    );
+    expect(readdirSync(path.join(scratch, "tasks"))).toEqual([]);
+  });
+});
+
+describe("the saved-output block of other tools", () => {
+  const input = { toolName: "Glob", callId: "call_2", scratchDir: "" };
+
+  it("keeps a text that fits, saves a longer one under tool-results, and keeps long-lined text inline", async () => {
+    const scratchDir = tempDir("oi-kimi-saved-");
+    expect(await savedOutput({ ...input, scratchDir, text: "x".repeat(50_000) })).toBeUndefined();
+    const text = `${"é".repeat(9)}\n`.repeat(6_000);
+    const block = (await savedOutput({ ...input, scratchDir, text })) ?? "";
+    const file = /output_path: (.+)/.exec(block)?.[1] ?? "";
+    expect(path.dirname(file)).toBe(path.join(scratchDir, "tool-results"));
+    expect(path.basename(file)).toMatch(/^Glob-call_2-[0-9a-f-]{36}\.txt$/);
+    expect(readFileSync(file, "utf8")).toBe(text);
+    expect(block).toContain("\noutput_size_chars: 60000\noutput_size_bytes: 114000\n");
+    expect(block).toContain("\n[elided: chars [4096, 58976)]\n");
+    // Each line cut to 2 000 characters: the text fits, the note names the file.
+    const long = `${"c".repeat(40_000)}\n${"d".repeat(40_000)}\n`;
+    const inline = (await savedOutput({ ...input, scratchDir, text: long, suffix: "done." })) ?? "";
+    const lines = inline.split("\n");
+    expect(lines[0]).toBe(`${"c".repeat(1985)}[...truncated]`);
+    expect(lines[1]).toBe(`${"d".repeat(1985)}[...truncated]`);
+    expect(lines.slice(2, 4)).toEqual([
+      "[Per-line truncation occurred; the complete output was saved to a file.",
+      expect.stringMatching(/^output_path: .+\/tool-results\/Glob-call_2-.+\.txt$/),
     ]);
-    expect(out.output).toContain("[Full output saved]");
+    expect(lines.slice(4)).toEqual([
+      "next_step: Use Read with output_path to page through the saved output, or Grep to search it.]",
+      "",
+      "done.",
+    ]);
   });
 });
 

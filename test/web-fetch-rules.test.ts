@@ -1,6 +1,6 @@
+import { lookup } from "node:dns/promises";
 import fs from "node:fs";
 import path from "node:path";
-import { lookup } from "node:dns/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config/load-config.js";
 import { ConfigError } from "../src/config/types.js";

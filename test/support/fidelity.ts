@@ -164,11 +164,16 @@ function resultText(result: Summary | undefined): string {
 
 /** What varies from run to run in the originals' own results (the README's list), and injected prose, masked. */
 function masked(text: string): string {
-  return text
-    .replace(/\[injected: \d+ chars, sha256-8 [0-9a-f]+\]/g, "[injected prose]")
-    .replace(/Chunk ID: [0-9a-f]+/g, "Chunk ID: <id>")
-    .replace(/Wall time: [0-9.]+ seconds/g, "Wall time: <t> seconds")
-    .replace(/Process Group PGID: \d+/g, "Process Group PGID: <pgid>")
-    .replace(/<HOME>\/[^\s"]+/g, "<saved file>")
-    .replace(/\/tmp\/[^\s"]+/g, "<saved file>");
+  return (
+    text
+      .replace(/\[injected: \d+ chars, sha256-8 [0-9a-f]+\]/g, "[injected prose]")
+      .replace(/Chunk ID: [0-9a-f]+/g, "Chunk ID: <id>")
+      .replace(/Wall time: [0-9.]+ seconds/g, "Wall time: <t> seconds")
+      .replace(/Process Group PGID: \d+/g, "Process Group PGID: <pgid>")
+      // Kimi Code's task ids are random; the mock numbers call ids by the requests before them.
+      .replace(/\bbash-[0-9a-z]{8}\b/g, "bash-<task>")
+      .replace(/tool_call_id: call_\d+/g, "tool_call_id: call_<n>")
+      .replace(/<HOME>\/[^\s"]+/g, "<saved file>")
+      .replace(/\/tmp\/[^\s"]+/g, "<saved file>")
+  );
 }

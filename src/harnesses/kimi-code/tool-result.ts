@@ -1,7 +1,4 @@
-import { randomUUID } from "node:crypto";
-import path from "node:path";
 import type { HistoryEventOf } from "../../store/events.js";
-import { spillOutput } from "../../tools/fs/spill-output.js";
 import type { Tool } from "../../tools/types.js";
 
 /**
@@ -44,41 +41,4 @@ export function modelText(status: HistoryEventOf<"tool_result">["status"], outpu
 function statusText(status: HistoryEventOf<"tool_result">["status"], output: string): string {
   if (status !== "completed") return output === "" ? EMPTY_ERROR : `${ERROR_STATUS}\n${output}`;
   return output.trim() === "" || output.trim() === "Tool output is empty." ? EMPTY_OUTPUT : output;
-}
-
-/** Kimi Code's generic cap on one tool result (agent-core-v2 `toolResultTruncation`). */
-export const TOOL_RESULT_MAX_CHARS = 50_000;
-export const TOOL_RESULT_PREVIEW_CHARS = 2_000;
-
-/**
- * A result over 50 000 characters is saved whole under the session's scratch folder and
- * replaced by a header naming the file plus the first 2 000 characters. Upstream's header also
- * names the tool call id, which a tool does not know here (`ToolContext` has no call id), so
- * that line is left out.
- */
-export async function spillOversized(options: {
-  text: string;
-  toolName: string;
-  scratchDir: string;
-}): Promise<string> {
-  const { text, toolName } = options;
-  if (text.length <= TOOL_RESULT_MAX_CHARS) return text;
-  const saved = await spillOutput({
-    text,
-    dir: path.join(options.scratchDir, "tool-results"),
-    name: `${toolName}-${randomUUID()}.txt`,
-    maxBytes: -1,
-  });
-  if (!saved.spilled) return text;
-  return [
-    `Tool output exceeded ${TOOL_RESULT_MAX_CHARS} characters; showing a preview only.`,
-    `tool_name: ${toolName}`,
-    `output_size_chars: ${text.length}`,
-    `output_size_bytes: ${saved.totalBytes}`,
-    `output_path: ${saved.path}`,
-    "next_step: Use Read with output_path to page through the full output.",
-    "",
-    "[preview]",
-    text.slice(0, TOOL_RESULT_PREVIEW_CHARS),
-  ].join("\n");
 }

@@ -1,4 +1,4 @@
-import { rm, stat } from "node:fs/promises";
+import { readFile, rm, stat } from "node:fs/promises";
 import { constants } from "node:os";
 import path from "node:path";
 import { z } from "zod";
@@ -7,6 +7,7 @@ import { fence } from "../../../tools/markdown-fence.js";
 import type { ExecResult, Tool } from "../../../tools/types.js";
 import { BACKGROUND_TIMEOUT_S, startedText, startKimiTask } from "../kimi-tasks.js";
 import { OutputBuilder } from "../output-builder.js";
+import { savedOutput } from "../saved-output.js";
 import { bashSchema } from "../tool-schemas.js";
 import description from "./bash.md";
 
@@ -29,8 +30,8 @@ type Args = z.infer<typeof Args>;
  * own limit (600 s unless `timeout` or `disable_timeout` say otherwise) or TaskStop. A
  * foreground command that reaches its `timeout` (60 s by default) is not killed: it becomes such a
  * task and the call answers with what it printed so far. Otherwise the output goes through the
- * 50 000 / 2 000 character builder, and a cut output points at the task's whole log for Read
- * (`[Full output saved]` block).
+ * 50 000 / 2 000 character builder; an output over 50 000 characters becomes the saved-output
+ * block that points at the task's whole log.
  */
 export function bashTool(options: { scratchDir: string }): Tool<Args> {
   return {
@@ -81,11 +82,13 @@ export function bashTool(options: { scratchDir: string }): Tool<Args> {
       ctx.background.forget(process.id);
       const result = process.exit as ExecResult;
       const built = formatBashResult(result, timeoutS);
-      let output = built.output;
-      if (built.truncated) output += await fullOutputReference(process);
-      else if (process.outputFile)
+      const saved = built.truncated
+        ? await savedBlock(process, built.message, ctx.callId, options.scratchDir)
+        : undefined;
+      if (!saved && process.outputFile)
         await rm(path.dirname(process.outputFile), { recursive: true, force: true });
-      return { output, isError: built.isError, display: [{ type: "text", text: fence(result.output) }] };
+      const display = [{ type: "text" as const, text: fence(result.output) }];
+      return { output: saved ?? built.output, isError: built.isError, display };
     },
   };
 }
@@ -94,16 +97,23 @@ function resolveCwd(args: Args, cwd: string): string {
   return args.cwd ? path.resolve(cwd, args.cwd) : cwd;
 }
 
-/** Upstream's `foregroundCompletionResult` for a command that ended in the foreground. */
+/**
+ * Upstream's `foregroundCompletionResult` for a command that ended in the foreground, with the
+ * status line alone (`message`), which closes a saved-output block.
+ */
 export function formatBashResult(result: ExecResult, timeoutS: number) {
   const builder = new OutputBuilder();
   builder.write(result.output);
-  if (result.timedOut) return builder.error(`Command killed by timeout (${timeoutS}s)`);
-  if (result.aborted) return builder.error("Interrupted by user");
+  const close = (message: string, ok = false) => ({
+    ...(ok ? builder.ok(message) : builder.error(message)),
+    message,
+  });
+  if (result.timedOut) return close(`Command killed by timeout (${timeoutS}s)`);
+  if (result.aborted) return close("Interrupted by user");
   const exitCode = result.exitCode ?? signalExitCode(result.signal);
-  if (exitCode === 0) return builder.ok("Command executed successfully.");
+  if (exitCode === 0) return close("Command executed successfully.", true);
   if (builder.chars === 0) builder.write(`Process exited with code ${exitCode}`);
-  return builder.error(`Command failed with exit code: ${exitCode}.`);
+  return close(`Command failed with exit code: ${exitCode}.`);
 }
 
 /** A process killed by a signal reports as the shell would: 128 + the signal number. */
@@ -112,15 +122,33 @@ function signalExitCode(signal: string | null): number {
   return number === undefined ? 1 : 128 + number;
 }
 
-/** Kimi Code's `[Full output saved]` reference to the log its task kept of the whole output. */
-async function fullOutputReference(process: BackgroundProcess): Promise<string> {
-  if (!process.outputFile) return "";
-  const size = (await stat(process.outputFile).catch(() => undefined))?.size ?? 0;
-  return (
-    "\n\n[Full output saved]\n" +
-    `task_id: ${process.id}\n` +
-    `output_path: ${process.outputFile}\n` +
-    `output_size_bytes: ${size}\n` +
-    "next_step: Use Read with output_path to page through the full log."
-  );
+/**
+ * 2.1.0's block for a foreground output over 50 000 characters: the task's log is the saved
+ * file, previewed head and tail, closed by the status line and the task's lines. Undefined when
+ * the whole output fits and only long lines were cut: the builder's text goes as it is then.
+ */
+async function savedBlock(
+  process: BackgroundProcess,
+  message: string,
+  callId: string | undefined,
+  scratchDir: string,
+): Promise<string | undefined> {
+  const file = process.outputFile;
+  const text = file ? await readFile(file, "utf8").catch(() => undefined) : undefined;
+  if (!file || text === undefined) return undefined;
+  const bytes = Buffer.byteLength(text);
+  const suffix = [
+    message,
+    `task_id: ${process.id}`,
+    `output_size_bytes: ${bytes}`,
+    `next_step: Use TaskOutput(task_id="${process.id}") to query the task output.`,
+  ].join("\n");
+  return savedOutput({
+    toolName: "Bash",
+    callId: callId ?? "",
+    text,
+    scratchDir,
+    savedAt: { outputPath: file, totalChars: text.length },
+    suffix,
+  });
 }

@@ -5,7 +5,7 @@ import { bodyText, fetchPage } from "../../../tools/web/fetch-page.js";
 import { htmlTitle, htmlToText } from "../../../tools/web/html-text.js";
 import type { FetchFailure } from "../../../tools/web/types.js";
 import { WEB_USER_AGENT } from "../../../tools/web/user-agent.js";
-import { spillOversized } from "../tool-result.js";
+import { savedOutput } from "../saved-output.js";
 import { fetchUrlSchema } from "../tool-schemas.js";
 import description from "./fetch-url.md";
 
@@ -65,14 +65,14 @@ export function fetchUrlTool(options: { scratchDir: string }): Tool<Args> {
       const text = bodyText(page);
       if (page.contentType === "text/plain" || page.contentType === "text/markdown") {
         if (text === "") return { output: EMPTY_BODY };
-        return { output: await spill(`${VERBATIM_NOTE}\n\n${text}`, options.scratchDir) };
+        return { output: await spill(`${VERBATIM_NOTE}\n\n${text}`, options.scratchDir, ctx.callId) };
       }
       if (page.contentType !== "text/html") return fail(NO_CONTENT);
       const main = await htmlToText(text);
       if (!main) return fail(NO_CONTENT);
       const title = await htmlTitle(text);
       const content = title ? `# ${title}\n\n${main}` : main;
-      return { output: await spill(`${EXTRACTED_NOTE}\n\n${content}`, options.scratchDir) };
+      return { output: await spill(`${EXTRACTED_NOTE}\n\n${content}`, options.scratchDir, ctx.callId) };
     },
   };
 }
@@ -85,8 +85,8 @@ function parse(input: string): URL | undefined {
   }
 }
 
-function spill(text: string, scratchDir: string): Promise<string> {
-  return spillOversized({ text, toolName: "FetchURL", scratchDir });
+async function spill(text: string, scratchDir: string, callId = ""): Promise<string> {
+  return (await savedOutput({ text, toolName: "FetchURL", callId, scratchDir })) ?? text;
 }
 
 /** 2.1.0's wording of why the fetch did not happen. */

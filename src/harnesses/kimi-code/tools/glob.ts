@@ -5,7 +5,7 @@ import { FsToolError } from "../../../tools/fs/types.js";
 import type { WalkEntry } from "../../../tools/fs/walk-tree.js";
 import type { Tool } from "../../../tools/types.js";
 import { isSensitiveFile, isWithin, relativizeIfUnder, resolveSearchRoot } from "../path-access.js";
-import { spillOversized } from "../tool-result.js";
+import { savedOutput } from "../saved-output.js";
 import { globSchema } from "../tool-schemas.js";
 import description from "./glob.md";
 import { globPage, MAX_OUTPUT_BYTES } from "./glob-page.js";
@@ -91,7 +91,13 @@ export function globTool(options: { scratchDir: string }): Tool<Args> {
       });
       if (page.isError) return page;
       return {
-        output: await spillOversized({ text: page.output, toolName: "Glob", scratchDir: options.scratchDir }),
+        output:
+          (await savedOutput({
+            text: page.output,
+            toolName: "Glob",
+            callId: ctx.callId ?? "",
+            scratchDir: options.scratchDir,
+          })) ?? page.output,
       };
     },
   };
