@@ -1,8 +1,9 @@
-import { readFile, rm, stat } from "node:fs/promises";
+import { rm, stat } from "node:fs/promises";
 import { constants } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import type { BackgroundProcess } from "../../../tools/exec/background-processes.js";
+import { readOutputTail } from "../../../tools/exec/read-output-tail.js";
 import { fence } from "../../../tools/markdown-fence.js";
 import type { ExecResult, Tool } from "../../../tools/types.js";
 import { BACKGROUND_TIMEOUT_S, startedText, startKimiTask } from "../kimi-tasks.js";
@@ -134,7 +135,10 @@ async function savedBlock(
   scratchDir: string,
 ): Promise<string | undefined> {
   const file = process.outputFile;
-  const text = file ? await readFile(file, "utf8").catch(() => undefined) : undefined;
+  // The whole log: the background table's file cap bounds it.
+  const text = file
+    ? (await readOutputTail(file, Number.MAX_SAFE_INTEGER).catch(() => undefined))?.text
+    : undefined;
   if (!file || text === undefined) return undefined;
   const bytes = Buffer.byteLength(text);
   const suffix = [
