@@ -124,7 +124,9 @@ describe("kimi-code FetchURL", () => {
     const big = await run("FetchURL", { url: `${pages.origin}/big.html` });
     const saved = /output_path: (.+)/.exec(big.output)?.[1];
     // One long paragraph: cut to 2 000 characters it fits, so the note follows the cut text.
-    expect(big.output).toContain("[...truncated]\n[Per-line truncation occurred; the complete output was saved to a file.");
+    expect(big.output).toContain(
+      "[...truncated]\n[Per-line truncation occurred; the complete output was saved to a file.",
+    );
     expect(readFileSync(saved!, "utf8")).toContain("word word");
     expect(await run("FetchURL", { url: "ftp://example.com/x" })).toMatchObject({
       output: expect.stringContaining('Unsupported URL scheme "ftp:" — only http(s) allowed.'),
