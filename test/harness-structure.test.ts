@@ -57,7 +57,7 @@ const PAIRS: Pair[] = [
     model: "claude-sonnet-4-5-20250929",
     equal: ["tools-shared", "schemas-shared", "knobs", "layout", "outline", ...results(...TURN_ONE)],
     differs: {
-      tools: "pending: Task, ExitPlanMode, EnterPlanMode, AskUserQuestion; Skill only with skills",
+      tools: "pending: Task; Skill only with skills",
       schemas: "follows from the pending tools",
     },
   },

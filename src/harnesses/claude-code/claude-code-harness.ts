@@ -15,6 +15,9 @@ import { ClaudeTasks } from "./claude-tasks.js";
 import { environmentBlock } from "./environment-block.js";
 import prompt from "./prompt.md";
 import { taskNotification } from "./task-notification.js";
+import { askUserQuestionTool } from "./tools/ask-user-question.js";
+import { enterPlanModeTool } from "./tools/enter-plan-mode.js";
+import { exitPlanModeTool } from "./tools/exit-plan-mode.js";
 import { globTool } from "./tools/glob.js";
 import { grepTool } from "./tools/grep.js";
 import { notebookEditTool } from "./tools/notebook-edit.js";
@@ -31,7 +34,8 @@ export const CLAUDE_CODE_MAX_TOKENS = 32_000;
 
 /**
  * Claude Code 2.1.44's harness for the tools we implement, in its order (TaskOutput, Bash, Glob,
- * Grep, Read, Edit, Write, NotebookEdit, WebFetch, TodoWrite, WebSearch, TaskStop, Skill):
+ * Grep, ExitPlanMode, Read, Edit, Write, NotebookEdit, WebFetch, TodoWrite, WebSearch, TaskStop,
+ * AskUserQuestion, Skill, EnterPlanMode):
  * the identity block, then the system prompt in 2.1.44's sections with the `<env>` block and the
  * `gitStatus` snapshot; skills, AGENTS.md and the date as the reminders Claude Code opens the
  * conversation with; `max_tokens: 32000`, `temperature: 1`. The Read tracker and the background
@@ -55,6 +59,7 @@ export const claudeCodeHarness: Harness = {
       bashTool({ scratchDir: ctx.scratchDir, background: (args, tool) => tasks.start(args, tool) }),
       globTool(),
       grepTool(),
+      exitPlanModeTool(),
       readTool({ files, images: ctx.images }),
       editTool({ files }),
       writeTool({ files }),
@@ -63,7 +68,9 @@ export const claudeCodeHarness: Harness = {
       todoWriteTool(),
       webSearchTool(),
       taskStopTool(),
+      askUserQuestionTool(),
       ...skills,
+      enterPlanModeTool(),
     ].map((tool) => tasks.withReminders(tool as Tool));
     return {
       tools,
