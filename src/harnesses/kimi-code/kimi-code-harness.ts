@@ -7,8 +7,11 @@ import { renderKimiMessages } from "./render.js";
 import summaryPrefix from "./summary-prefix.md";
 import { kimiSystemPrompt } from "./system-prompt.js";
 import { timed } from "./tool-result.js";
+import { askUserQuestionTool } from "./tools/ask-user-question.js";
 import { bashTool } from "./tools/bash.js";
 import { editTool } from "./tools/edit.js";
+import { enterPlanModeTool } from "./tools/enter-plan-mode.js";
+import { exitPlanModeTool } from "./tools/exit-plan-mode.js";
 import { fetchUrlTool } from "./tools/fetch-url.js";
 import { globTool } from "./tools/glob.js";
 import { grepTool } from "./tools/grep.js";
@@ -47,8 +50,11 @@ export const kimiCodeHarness: Harness = {
   compaction: { ratio: 0.85, reserve: 50_000, prompt: compactPrompt, summaryPrefix: summaryPrefix.trim() },
   open(ctx) {
     const tools = [
+      askUserQuestionTool(),
       timed(bashTool({ scratchDir: ctx.scratchDir })),
       editTool(),
+      enterPlanModeTool(),
+      exitPlanModeTool(),
       timed(fetchUrlTool({ scratchDir: ctx.scratchDir })),
       timed(globTool({ scratchDir: ctx.scratchDir })),
       timed(grepTool()),

@@ -76,32 +76,54 @@ export async function askQuestions(o: {
   }
 }
 
+/** The user's answer to a plan: approved (with the approach picked, where several were offered), or not. */
+export type PlanVerdict =
+  | { type: "approved"; approach?: string }
+  /** Stay in plan mode and revise the plan. */
+  | { type: "revise" }
+  /** Leave plan mode without the plan (offered where the original offers it). */
+  | { type: "reject-and-exit" }
+  | { type: "cancelled" }
+  /** Nobody can answer; the session stays in plan mode. */
+  | { type: "unavailable" };
+
 /**
- * Shows the plan and asks whether to leave plan mode with it. `unavailable`: nobody can answer
- * (the session stays in plan mode).
+ * Shows the plan in a permission request and asks whether to leave plan mode with it. With two or
+ * more `approaches`, each is an approval of its own (Kimi Code's plan options).
  */
 export async function approvePlan(o: {
   plan: string;
   user: UserPort | undefined;
   callId: string;
   signal: AbortSignal;
-}): Promise<"approved" | "rejected" | "cancelled" | "unavailable"> {
-  if (!o.user) return "unavailable";
-  if (o.signal.aborted) return "cancelled";
+  approaches?: string[];
+  rejectAndExit?: boolean;
+}): Promise<PlanVerdict> {
+  if (!o.user) return { type: "unavailable" };
+  if (o.signal.aborted) return { type: "cancelled" };
+  const approaches = o.approaches && o.approaches.length >= 2 ? o.approaches : undefined;
+  const approve = approaches
+    ? approaches.map((label, i) => ({ id: `approach-${i}`, label, kind: "allow" as const }))
+    : [{ id: "approve", label: "Approve the plan", kind: "allow" as const }];
   const answer = await o.user.choose(
     {
       callId: o.callId,
       title: "Approve this plan and leave plan mode?",
       text: o.plan.trim() || "_The agent asks to leave plan mode without a written plan._",
       options: [
-        { id: "approve", label: "Approve the plan", kind: "allow" },
-        { id: "keep-planning", label: "Keep planning", kind: "reject" },
+        ...approve,
+        { id: "revise", label: "Keep planning", kind: "reject" },
+        ...(o.rejectAndExit ? [{ id: "reject-and-exit", label: "Reject and leave plan mode", kind: "reject" as const }] : []),
       ],
     },
     o.signal,
   );
-  if (answer === "cancelled" || o.signal.aborted) return "cancelled";
-  return answer === "approve" ? "approved" : "rejected";
+  if (answer === "cancelled" || o.signal.aborted) return { type: "cancelled" };
+  if (answer === "approve") return { type: "approved" };
+  if (answer === "reject-and-exit") return { type: "reject-and-exit" };
+  const approach = approaches?.[Number(answer.replace("approach-", ""))];
+  if (answer.startsWith("approach-") && approach !== undefined) return { type: "approved", approach };
+  return { type: "revise" };
 }
 
 /** Our words where an original has no text of its own for a session nobody can answer. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { approvePlan, NO_USER_TEXT } from "../../../tools/ask/ask-questions.js";
-import type { Tool, ToolContext } from "../../../tools/types.js";
+import { readPlan } from "../../../tools/ask/read-plan.js";
+import type { Tool } from "../../../tools/types.js";
 import { toolUseError } from "../../shared/claude-code-core/format.js";
 import description from "./exit-plan-mode.md";
 import { exitPlanModeSchema } from "./plan-schemas.js";
@@ -34,8 +35,8 @@ export function exitPlanModeTool(): Tool<Args> {
       const plan = args.plan ?? (await readPlan(ctx, mode.file));
       if (args.plan !== undefined) await ctx.fs.writeText(mode.file, args.plan);
       const answer = await approvePlan({ plan, user: ctx.user, callId: ctx.callId ?? "", signal: ctx.signal });
-      if (answer === "unavailable") return { output: NO_USER_TEXT, isError: true };
-      if (answer !== "approved") return { output: USER_REJECTED, isError: true };
+      if (answer.type === "unavailable") return { output: NO_USER_TEXT, isError: true };
+      if (answer.type !== "approved") return { output: USER_REJECTED, isError: true };
       mode.exit();
       if (!plan.trim()) return { output: "User has approved exiting plan mode. You can now proceed." };
       return {
@@ -49,12 +50,4 @@ ${plan}`,
       };
     },
   };
-}
-
-async function readPlan(ctx: ToolContext, file: string): Promise<string> {
-  try {
-    return await ctx.fs.readText(file);
-  } catch {
-    return "";
-  }
 }
