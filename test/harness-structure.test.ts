@@ -108,7 +108,7 @@ const PAIRS: Pair[] = [
     equal: ["tools-shared", "schemas-shared", "knobs", "layout", "outline", ...results(...TURN_ONE)],
     differs: {
       tools:
-        "pending: request_user_input (questions), multi_agent_v1 (sub-agents), get_goal, create_goal, update_goal (goals), web_search (search)",
+        "pending: multi_agent_v1 (sub-agents), get_goal, create_goal, update_goal (goals), web_search (search)",
       schemas: "follows from the pending tools",
     },
     knobsLeftOut: CODEX_METADATA,
@@ -123,7 +123,7 @@ const PAIRS: Pair[] = [
     equal: ["tools-shared", "schemas-shared", "knobs", "outline", ...results(...TURN_ONE)],
     differs: {
       tools:
-        "pending: request_user_input (questions), get_goal, create_goal, update_goal (goals), tool_search (deferred tools), web_search (search)",
+        "pending: get_goal, create_goal, update_goal (goals), tool_search (deferred tools), web_search (search)",
       schemas: "follows from the pending tools",
       layout:
         "no `<tools>` block of deferred namespaces: its one namespace, multi_agent_v1 (sub-agents), is pending",

@@ -11,6 +11,7 @@ import { filesystemElement } from "./filesystem-element.js";
 import { freeformPatchSpec } from "./freeform-patch.js";
 import { permissionsBlock } from "./permissions-block.js";
 import { execCommandTool } from "./tools/exec-command.js";
+import { requestUserInputTool } from "./tools/request-user-input.js";
 import { viewImageTool } from "./tools/view-image.js";
 import { writeStdinTool } from "./tools/write-stdin.js";
 
@@ -34,6 +35,7 @@ export const codexHarness: Harness = {
     const tools: Tool[] = [
       execCommandTool({ policy: family.policy }),
       writeStdinTool({ policy: family.policy }),
+      requestUserInputTool(),
       ...(family.freeformPatch ? [patch] : []),
       // The catalog's models take images at original detail; the fallback metadata at high.
       viewImageTool({ images: opened.images, originalDetail: family.id === "gpt-5" }),
