@@ -34,7 +34,11 @@ describe("Gemini CLI tool surface", () => {
     ];
     const legacy = setup("gemini-2.5-flash").tools;
     expect(legacy.map((t) => t.name)).toEqual([...shared, "write_todos", "enter_plan_mode"]);
-    expect(setup("qwen3-coder").tools.map((t) => t.name)).toEqual([...shared, "write_todos", "enter_plan_mode"]);
+    expect(setup("qwen3-coder").tools.map((t) => t.name)).toEqual([
+      ...shared,
+      "write_todos",
+      "enter_plan_mode",
+    ]);
     expect(setup("gemini-3-pro-preview").tools.map((t) => t.name)).toEqual([...shared, "enter_plan_mode"]);
     await expect(JSON.stringify(surface(legacy), null, 2)).toMatchFileSnapshot(
       "golden/gemini-cli/tools.default-legacy.json",

@@ -170,7 +170,9 @@ describe("kimi-code request layout", () => {
       prompt_cache_key: "session_s1",
       thinking: { type: "enabled", keep: "all" },
     });
-    const bash = request.tools.find((t) => (t as { function?: { name: string } }).function?.name === "Bash") as {
+    const bash = request.tools.find(
+      (t) => (t as { function?: { name: string } }).function?.name === "Bash",
+    ) as {
       type: string;
       function: { name: string; parameters: unknown };
     };
@@ -178,6 +180,8 @@ describe("kimi-code request layout", () => {
       type: "function",
       function: { name: "Bash", description: expect.any(String), parameters: expect.any(Object) },
     });
-    expect(JSON.stringify(schemaShape(bash.function.parameters))).toBe(JSON.stringify(golden.find((t: { name: string }) => t.name === "Bash").parameters));
+    expect(JSON.stringify(schemaShape(bash.function.parameters))).toBe(
+      JSON.stringify(golden.find((t: { name: string }) => t.name === "Bash").parameters),
+    );
   });
 });

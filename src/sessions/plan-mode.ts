@@ -50,7 +50,8 @@ export function userPort(client: ClientPort | undefined): UserPort | undefined {
   if (how === "none" || !client || !choose) return undefined;
   return {
     forms: how === "forms" && elicit !== undefined,
-    form: (request, signal) => (elicit ? elicit.call(client, request, signal) : Promise.resolve({ action: "cancel" })),
+    form: (request, signal) =>
+      elicit ? elicit.call(client, request, signal) : Promise.resolve({ action: "cancel" }),
     choose: (request, signal) => choose.call(client, request, signal),
   };
 }

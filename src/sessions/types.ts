@@ -1,6 +1,6 @@
 import type { Mode } from "../config/types.js";
-import type { ChoiceRequest, FormAnswer, FormField } from "../tools/ask/types.js";
 import type { DisplayContent, HistoryEvent, HistoryEventOf, Location, ToolKind } from "../store/events.js";
+import type { ChoiceRequest, FormAnswer, FormField } from "../tools/ask/types.js";
 
 /**
  * What a session tells the editor, in our own vocabulary; `src/acp` maps it onto ACP updates.
@@ -68,7 +68,10 @@ export interface ClientPort {
    */
   questions?(): "forms" | "choices" | "none";
   /** An elicitation form; resolves `cancel` when the signal aborts or the editor goes away. */
-  elicit?(request: { callId: string; message: string; fields: FormField[] }, signal: AbortSignal): Promise<FormAnswer>;
+  elicit?(
+    request: { callId: string; message: string; fields: FormField[] },
+    signal: AbortSignal,
+  ): Promise<FormAnswer>;
   /** A permission request with these options; the chosen option's id, or `cancelled`. */
   choose?(request: ChoiceRequest, signal: AbortSignal): Promise<string | "cancelled">;
 }

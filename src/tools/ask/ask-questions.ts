@@ -34,7 +34,8 @@ export async function askQuestions(o: {
       },
       { id: `q${i}_other`, title: "Other", description: "Your own answer, instead of or beside the choices" },
     ]);
-    const message = questions.length === 1 ? (questions[0]?.question ?? "") : "The agent has questions for you.";
+    const message =
+      questions.length === 1 ? (questions[0]?.question ?? "") : "The agent has questions for you.";
     const answer = await port.form({ callId: o.callId, message, fields }, signal);
     if (answer.action === "cancel") return signal.aborted ? { type: "cancelled" } : { type: "declined" };
     if (answer.action === "decline") return { type: "declined" };
@@ -113,7 +114,9 @@ export async function approvePlan(o: {
       options: [
         ...approve,
         { id: "revise", label: "Keep planning", kind: "reject" },
-        ...(o.rejectAndExit ? [{ id: "reject-and-exit", label: "Reject and leave plan mode", kind: "reject" as const }] : []),
+        ...(o.rejectAndExit
+          ? [{ id: "reject-and-exit", label: "Reject and leave plan mode", kind: "reject" as const }]
+          : []),
       ],
     },
     o.signal,

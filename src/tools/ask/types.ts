@@ -60,7 +60,10 @@ export interface ChoiceRequest {
  */
 export interface UserPort {
   forms: boolean;
-  form(request: { callId: string; message: string; fields: FormField[] }, signal: AbortSignal): Promise<FormAnswer>;
+  form(
+    request: { callId: string; message: string; fields: FormField[] },
+    signal: AbortSignal,
+  ): Promise<FormAnswer>;
   choose(request: ChoiceRequest, signal: AbortSignal): Promise<string | "cancelled">;
 }
 

@@ -34,7 +34,12 @@ export function exitPlanModeTool(): Tool<Args> {
       if (!mode?.active()) return { output: toolUseError(NOT_IN_PLAN_MODE), isError: true };
       const plan = args.plan ?? (await readPlan(ctx, mode.file));
       if (args.plan !== undefined) await ctx.fs.writeText(mode.file, args.plan);
-      const answer = await approvePlan({ plan, user: ctx.user, callId: ctx.callId ?? "", signal: ctx.signal });
+      const answer = await approvePlan({
+        plan,
+        user: ctx.user,
+        callId: ctx.callId ?? "",
+        signal: ctx.signal,
+      });
       if (answer.type === "unavailable") return { output: NO_USER_TEXT, isError: true };
       if (answer.type !== "approved") return { output: USER_REJECTED, isError: true };
       mode.exit();

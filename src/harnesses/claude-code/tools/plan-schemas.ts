@@ -18,14 +18,16 @@ export const exitPlanModeSchema = {
   type: "object",
   properties: {
     allowedPrompts: {
-      description: "Kinds of command the plan will need, asked for up front so they need no approval one by one",
+      description:
+        "Kinds of command the plan will need, asked for up front so they need no approval one by one",
       type: "array",
       items: {
         type: "object",
         properties: {
           tool: { description: "The tool the permission is for", type: "string", enum: ["Bash"] },
           prompt: {
-            description: 'What the commands do, in a few words, such as "run the tests" or "install dependencies"',
+            description:
+              'What the commands do, in a few words, such as "run the tests" or "install dependencies"',
             type: "string",
           },
         },
@@ -59,7 +61,8 @@ export const askUserQuestionSchema = {
             type: "string",
           },
           header: {
-            description: 'A very short tag shown as a chip above the question (12 characters at most), e.g. "Database"',
+            description:
+              'A very short tag shown as a chip above the question (12 characters at most), e.g. "Database"',
             type: "string",
           },
           options: {
@@ -82,7 +85,8 @@ export const askUserQuestionSchema = {
             },
           },
           multiSelect: {
-            description: "True when the user may pick more than one choice because they do not exclude each other",
+            description:
+              "True when the user may pick more than one choice because they do not exclude each other",
             default: false,
             type: "boolean",
           },
@@ -102,7 +106,8 @@ export const askUserQuestionSchema = {
       type: "object",
       properties: {
         source: {
-          description: 'Where the question came from, for analytics, such as "remember"; leave it out unless you know it',
+          description:
+            'Where the question came from, for analytics, such as "remember"; leave it out unless you know it',
           type: "string",
         },
       },

@@ -13,7 +13,10 @@ export const requestUserInputSchema = {
       items: {
         type: "object",
         properties: {
-          header: { type: "string", description: "A short label shown above the question (12 characters at most)." },
+          header: {
+            type: "string",
+            description: "A short label shown above the question (12 characters at most).",
+          },
           id: { type: "string", description: "A stable snake_case id the answer is keyed by." },
           options: {
             type: "array",
@@ -22,7 +25,10 @@ export const requestUserInputSchema = {
             items: {
               type: "object",
               properties: {
-                description: { type: "string", description: "One sentence on what choosing this means or leads to." },
+                description: {
+                  type: "string",
+                  description: "One sentence on what choosing this means or leads to.",
+                },
                 label: { type: "string", description: "The choice, in 1-5 words." },
               },
               required: ["label", "description"],
@@ -71,7 +77,8 @@ export function requestUserInputTool(): Tool<Args> {
     preview: async (args) => ({ title: args.questions.map((q) => q.header || q.question).join(", ") }),
     access: () => ({ type: "none" }),
     async execute(args, ctx) {
-      if (!ctx.plan?.active()) return { output: "request_user_input is unavailable in Default mode", isError: true };
+      if (!ctx.plan?.active())
+        return { output: "request_user_input is unavailable in Default mode", isError: true };
       if (args.questions.some((q) => !q.options || q.options.length === 0))
         return { output: "request_user_input requires non-empty options for every question", isError: true };
       const outcome = await askQuestions({

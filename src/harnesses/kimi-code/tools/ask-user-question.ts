@@ -53,7 +53,10 @@ export function askUserQuestionTool(): Tool<Args> {
           id: q.question,
           question: q.question,
           ...(q.header ? { header: q.header } : {}),
-          options: q.options.map((o) => ({ label: o.label, ...(o.description ? { description: o.description } : {}) })),
+          options: q.options.map((o) => ({
+            label: o.label,
+            ...(o.description ? { description: o.description } : {}),
+          })),
           multiSelect: q.multi_select,
         })),
         user: ctx.user,

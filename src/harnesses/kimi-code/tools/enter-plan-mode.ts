@@ -22,9 +22,13 @@ export function enterPlanModeTool(): Tool<Args> {
     access: () => ({ type: "none" }),
     async execute(_args, ctx) {
       const { plan } = ctx;
-      if (!plan) return { output: "Failed to enter plan mode: plan mode is not available here.", isError: true };
+      if (!plan)
+        return { output: "Failed to enter plan mode: plan mode is not available here.", isError: true };
       if (plan.active())
-        return { output: "Plan mode is already active. Use ExitPlanMode when the plan is ready.", isError: true };
+        return {
+          output: "Plan mode is already active. Use ExitPlanMode when the plan is ready.",
+          isError: true,
+        };
       await ctx.fs.writeText(plan.file, "");
       plan.enter();
       return {

@@ -34,7 +34,8 @@ export function exitPlanModeTool(): Tool<Args> {
       const { plan: mode } = ctx;
       if (!mode?.active())
         return {
-          output: "ExitPlanMode can only be called while plan mode is active. Use EnterPlanMode (or /plan) first.",
+          output:
+            "ExitPlanMode can only be called while plan mode is active. Use EnterPlanMode (or /plan) first.",
           isError: true,
         };
       const plan = await readPlan(ctx, mode.file);

@@ -15,8 +15,16 @@ export const askUserQuestionSchema = {
       items: {
         type: "object",
         properties: {
-          question: { type: "string", minLength: 1, description: "The question, ending with a question mark." },
-          header: { default: "", description: "A short tag for the question, 12 characters at most.", type: "string" },
+          question: {
+            type: "string",
+            minLength: 1,
+            description: "The question, ending with a question mark.",
+          },
+          header: {
+            default: "",
+            description: "A short tag for the question, 12 characters at most.",
+            type: "string",
+          },
           options: {
             minItems: 2,
             maxItems: 4,
@@ -24,7 +32,11 @@ export const askUserQuestionSchema = {
             items: {
               type: "object",
               properties: {
-                label: { type: "string", minLength: 1, description: "The option as shown, one to five words." },
+                label: {
+                  type: "string",
+                  minLength: 1,
+                  description: "The option as shown, one to five words.",
+                },
                 description: { default: "", description: "What choosing this option means.", type: "string" },
               },
               required: ["label"],
@@ -32,7 +44,11 @@ export const askUserQuestionSchema = {
             },
             description: 'Two to four choices; the user can always answer "Other" in their own words.',
           },
-          multi_select: { default: false, description: "Whether more than one option may be chosen.", type: "boolean" },
+          multi_select: {
+            default: false,
+            description: "Whether more than one option may be chosen.",
+            type: "boolean",
+          },
         },
         required: ["question", "options"],
         additionalProperties: false,
@@ -50,7 +66,12 @@ export const askUserQuestionSchema = {
   additionalProperties: false,
 };
 
-export const enterPlanModeSchema = { $schema: SCHEMA, type: "object", properties: {}, additionalProperties: false };
+export const enterPlanModeSchema = {
+  $schema: SCHEMA,
+  type: "object",
+  properties: {},
+  additionalProperties: false,
+};
 
 export const exitPlanModeSchema = {
   $schema: SCHEMA,
