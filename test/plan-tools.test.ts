@@ -11,7 +11,13 @@ import { modeBeforePlan, modeChanged } from "../src/sessions/plan-mode.js";
 import { NO_USER_TEXT } from "../src/tools/ask/ask-questions.js";
 import type { ChoiceRequest, FormAnswer, PlanPort, UserPort } from "../src/tools/ask/types.js";
 import type { ToolAccess } from "../src/tools/types.js";
-import { harnessContext, tempDir, toolContext, toolRunner } from "./support/harness-fixtures.js";
+import {
+  firstRequest,
+  harnessContext,
+  tempDir,
+  toolContext,
+  toolRunner,
+} from "./support/harness-fixtures.js";
 
 /** A user who answers permission-style choices with `choose` (by option label) and forms with `form`. */
 function user(o: { choose?: (r: ChoiceRequest) => string; form?: FormAnswer; forms?: boolean }) {
@@ -202,6 +208,19 @@ describe("codex and gemini-cli", () => {
       isError: true,
       output: "request_user_input requires non-empty options for every question",
     });
+  });
+
+  it("codex in plan mode sends the Plan collaboration mode's instructions; outside it, none", () => {
+    const history = [
+      { type: "user_message" as const, turnId: "t1", content: [{ type: "text" as const, text: "hi" }] },
+    ];
+    const system = (mode: "plan" | "workspace-write") =>
+      JSON.stringify(
+        firstRequest(codexHarness, harnessContext({ model: "mock-model", mode }), history).messages[0],
+      );
+    expect(system("plan")).toContain("<collaboration_mode># Plan Mode (Conversational)");
+    expect(system("plan")).toContain("<proposed_plan>");
+    expect(system("workspace-write")).not.toContain("<collaboration_mode>");
   });
 
   it("enter_plan_mode answers 0.61's text", async () => {

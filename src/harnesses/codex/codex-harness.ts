@@ -7,6 +7,7 @@ import { toolSpecs } from "../shared/tool-specs.js";
 import type { Harness, HarnessContext } from "../types.js";
 import { type CodexFamily, codexFamily } from "./codex-family.js";
 import { codexInfo } from "./codex-info.js";
+import collaborationPlan from "./collaboration-plan.md";
 import { filesystemElement } from "./filesystem-element.js";
 import { freeformPatchSpec } from "./freeform-patch.js";
 import { permissionsBlock } from "./permissions-block.js";
@@ -97,7 +98,14 @@ function contextBlocks(
     filesystem: filesystemElement({ mode: ctx.mode, roots: ctx.roots, sandboxed: ctx.sandboxed }),
   });
   return {
-    instructions: [...(skills ? [skills] : []), permissions],
+    instructions: [
+      ...(skills ? [skills] : []),
+      permissions,
+      // Our plan mode is Codex's Plan collaboration mode: its instructions join the developer message.
+      ...(ctx.mode === "plan"
+        ? [`<collaboration_mode>${collaborationPlan.trimEnd()}</collaboration_mode>`]
+        : []),
+    ],
     context: [
       ...(ctx.instructions ? [agentsMdBlock({ directory: ctx.cwd, text: ctx.instructions })] : []),
       environment,
