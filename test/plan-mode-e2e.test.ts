@@ -103,6 +103,11 @@ describe("plan mode, end to end", () => {
     // The editor's mode menu followed both switches.
     expect(modeUpdates(sessionId)).toEqual(["plan", "workspace-write"]);
     expect(readFileSync(file, "utf8")).toBe("done\n");
+    // While plan mode is on, the model is reminded of it and told where the plan file is.
+    const planFile = path.join(oi.home, "sessions", sessionId, "plan.md");
+    const sent = model.requests.map((r) => JSON.stringify((r.body as ChatBody).messages));
+    expect(sent.map((text) => text.includes("Plan mode is active."))).toEqual([false, true, true, false, false]);
+    expect(sent[1]).toContain(planFile);
   });
 
   it("kimi-code: plan mode from the mode menu lets only the plan file be written; the approach the user picks comes back", async () => {

@@ -1,13 +1,9 @@
-import path from "node:path";
 import { MODES, type Mode } from "../config/types.js";
+import type { HarnessContext } from "../harnesses/types.js";
 import type { HistoryEvent, HistoryEventOf } from "../store/events.js";
+import { planFile } from "../tools/ask/plan-file.js";
 import type { PlanPort, UserPort } from "../tools/ask/types.js";
 import type { ClientPort } from "./types.js";
-
-/** Where plan tools put the plan: the one file plan mode lets the model write. */
-export function planFile(scratchDir: string): string {
-  return path.join(scratchDir, "plan.md");
-}
 
 /** The history event of a switch to `mode`; one into plan mode remembers the mode it left. */
 export function modeChanged(mode: Mode, current: Mode): HistoryEventOf<"mode_changed"> {
@@ -25,6 +21,14 @@ export function modeBeforePlan(history: HistoryEvent[], fallback: Mode): Mode {
   const from = entered?.from;
   if (from && from !== "plan" && (MODES as readonly string[]).includes(from)) return from as Mode;
   return fallback === "plan" ? "workspace-write" : fallback;
+}
+
+/**
+ * The turn's context with the session's mode read when a request is rendered: a plan tool may
+ * switch it between two requests of one turn, and the next request must say so.
+ */
+export function liveMode(ctx: HarnessContext, session: { readonly mode: Mode }): HarnessContext {
+  return Object.defineProperty({ ...ctx }, "mode", { get: () => session.mode, enumerable: true });
 }
 
 /** The session's plan mode for plan tools, on the session's own mode switch (which tells the editor). */

@@ -11,7 +11,7 @@ import type { Tool } from "../tools/types.js";
 import { type Compactor, sessionCompactor } from "./auto-compact.js";
 import { BackgroundNotices } from "./background-notices.js";
 import { harnessContext } from "./harness-context.js";
-import { modeChanged, planPort } from "./plan-mode.js";
+import { liveMode, modeChanged, planPort } from "./plan-mode.js";
 import { TrustPrompt } from "./project-trust.js";
 import { replayOutputs } from "./replay.js";
 import { runTurn } from "./run-turn.js";
@@ -288,7 +288,7 @@ export class Session {
   }
 
   private async runHarness(harness: Harness, turnId: string, signal: AbortSignal): Promise<StopReason> {
-    const ctx = await this.harnessContext();
+    const ctx = liveMode(await this.harnessContext(), this);
     if (await abortedBefore(this.deps.mcp.ready, signal)) return "cancelled";
     const opened = this.open(harness, ctx);
     const own = opened.tools;

@@ -13,6 +13,7 @@ import type { Harness } from "../types.js";
 import { claudeCodeInfo } from "./claude-code-info.js";
 import { ClaudeTasks } from "./claude-tasks.js";
 import { environmentBlock } from "./environment-block.js";
+import { withPlanReminder } from "./plan-reminder.js";
 import prompt from "./prompt.md";
 import { taskNotification } from "./task-notification.js";
 import { askUserQuestionTool } from "./tools/ask-user-question.js";
@@ -75,7 +76,7 @@ export const claudeCodeHarness: Harness = {
     return {
       tools,
       render({ history, tools, ctx }) {
-        return renderClaudeCode({
+        const request = renderClaudeCode({
           history,
           tools,
           harness: "claude-code",
@@ -87,6 +88,7 @@ export const claudeCodeHarness: Harness = {
           sessionId: ctx.sessionId,
           backgroundEnded: { text: taskNotification, at: "next-user" },
         });
+        return ctx.mode === "plan" ? withPlanReminder(request, ctx.scratchDir) : request;
       },
     };
   },
