@@ -8,7 +8,7 @@ import { planFile } from "../../tools/ask/plan-file.js";
  */
 export function withPlanReminder(request: ModelRequest, scratchDir: string): ModelRequest {
   const last = request.messages.findLast((message) => message.role === "user");
-  if (!last || last.role !== "user") return request;
+  if (last?.role !== "user") return request;
   last.content = [...last.content, { type: "text", text: planReminder(planFile(scratchDir)) }];
   return request;
 }
