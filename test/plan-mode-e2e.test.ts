@@ -154,6 +154,10 @@ describe("plan mode, end to end", () => {
       `Exited plan mode. Selected approach: Rewrite\nExecute ONLY the selected approach. Do not execute any unselected alternatives.\n\nPlan mode deactivated. All tools are now available.\nPlan saved to: ${planFile}\n\n## Approved Plan:\nStep 1: add a flag.`,
     );
     expect(modeUpdates(sessionId)).toEqual(["plan", "workspace-write"]);
+    // Kimi Code's plan-mode reminder closes each request while plan mode is on, naming the plan file.
+    const last = model.requests.map((r) => JSON.stringify(((r.body as ChatBody).messages as Message[]).at(-1)));
+    expect(last.map((text) => text.includes("Plan mode is active."))).toEqual([true, true, false]);
+    expect(last[0]).toContain(planFile);
   });
 
   it("claude-code: keeping on planning leaves the session in plan mode", async () => {

@@ -1,8 +1,10 @@
 import type { Knobs } from "../../providers/model-request.js";
+import { planFile } from "../../tools/ask/plan-file.js";
 import { toolSpecs } from "../shared/tool-specs.js";
 import type { Harness } from "../types.js";
 import compactPrompt from "./compact-prompt.md";
 import { kimiCodeInfo } from "./kimi-code-info.js";
+import { planModeReminder } from "./plan-mode-reminder.js";
 import { renderKimiMessages } from "./render.js";
 import summaryPrefix from "./summary-prefix.md";
 import { kimiSystemPrompt } from "./system-prompt.js";
@@ -79,9 +81,12 @@ export const kimiCodeHarness: Harness = {
           system = kimiSystemPrompt(ctx);
           prompts.set(key, system);
         }
+        const messages = renderKimiMessages(history, { harness: "kimi-code", tools, date: ctx.currentDate });
+        // 2.1.0 injects its plan-mode reminder before the model's next request while plan mode is on.
+        if (ctx.mode === "plan") messages.push(planModeReminder(planFile(ctx.scratchDir)));
         return {
           system: [{ type: "text", text: system }],
-          messages: renderKimiMessages(history, { harness: "kimi-code", tools, date: ctx.currentDate }),
+          messages,
           tools: toolSpecs(tools),
           knobs: kimiKnobs(ctx.sessionId),
         };
