@@ -106,7 +106,13 @@ describe("plan mode, end to end", () => {
     // While plan mode is on, the model is reminded of it and told where the plan file is.
     const planFile = path.join(oi.home, "sessions", sessionId, "plan.md");
     const sent = model.requests.map((r) => JSON.stringify((r.body as ChatBody).messages));
-    expect(sent.map((text) => text.includes("Plan mode is active."))).toEqual([false, true, true, false, false]);
+    expect(sent.map((text) => text.includes("Plan mode is active."))).toEqual([
+      false,
+      true,
+      true,
+      false,
+      false,
+    ]);
     expect(sent[1]).toContain(planFile);
   });
 
@@ -155,7 +161,9 @@ describe("plan mode, end to end", () => {
     );
     expect(modeUpdates(sessionId)).toEqual(["plan", "workspace-write"]);
     // Kimi Code's plan-mode reminder closes each request while plan mode is on, naming the plan file.
-    const last = model.requests.map((r) => JSON.stringify(((r.body as ChatBody).messages as Message[]).at(-1)));
+    const last = model.requests.map((r) =>
+      JSON.stringify(((r.body as ChatBody).messages as Message[]).at(-1)),
+    );
     expect(last.map((text) => text.includes("Plan mode is active."))).toEqual([true, true, false]);
     expect(last[0]).toContain(planFile);
   });
