@@ -50,6 +50,7 @@ describe("initialize and session/new", () => {
       "workspace-write",
       "auto",
       "full-access",
+      "plan",
     ]);
     await until(() =>
       oi.editor.updates(created.sessionId).some((u) => u.sessionUpdate === "available_commands_update"),

@@ -131,6 +131,22 @@ describe("permission keys", () => {
     expect(permissionKeys([options[0]!, options[2]!]).map((k) => k.key)).toEqual(["y", "n"]);
   });
 
+  it("numbers the options of a choice among several of one kind, named as the agent names them", () => {
+    const choice = [
+      { optionId: "option-0", name: "SQLite", kind: "allow_once" as const },
+      { optionId: "option-1", name: "Postgres", kind: "allow_once" as const },
+      { optionId: "skip", name: "Skip", kind: "reject_once" as const },
+    ];
+    expect(permissionKeys(choice).map((k) => [k.key, k.option.optionId])).toEqual([
+      ["1", "option-0"],
+      ["2", "option-1"],
+      ["3", "skip"],
+    ]);
+    expect(permissionHint(permissionKeys(choice), plain, 100)).toEqual([
+      "  [1] SQLite  [2] Postgres  [3] Skip",
+    ]);
+  });
+
   it("says what `always` would remember", () => {
     expect(permissionHint(permissionKeys(options), plain, 100)).toEqual([
       "  [y] yes  [a] always  [n] no  [N] never",

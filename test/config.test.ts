@@ -554,7 +554,7 @@ describe("errors", () => {
   it.each([
     [
       'mode = "yolo"',
-      'mode: expected one of "read-only", "workspace-write", "auto", "full-access", got "yolo"',
+      'mode: expected one of "read-only", "workspace-write", "auto", "full-access", "plan", got "yolo"',
     ],
     ["max_turn_steps = 0", "max_turn_steps: expected a positive integer, got 0"],
     ["model_context_window = 1.5", "model_context_window: expected a positive integer, got 1.5"],

@@ -91,6 +91,7 @@ describe("claude-code end to end", () => {
       "Bash",
       "Glob",
       "Grep",
+      "ExitPlanMode",
       "Read",
       "Edit",
       "Write",
@@ -99,6 +100,8 @@ describe("claude-code end to end", () => {
       "TodoWrite",
       "WebSearch",
       "TaskStop",
+      "AskUserQuestion",
+      "EnterPlanMode",
     ]);
     const system = first.messages[0] as Message;
     expect(system.role).toBe("system");

@@ -38,6 +38,7 @@ describe("claude-code tool surface", () => {
       "Bash",
       "Glob",
       "Grep",
+      "ExitPlanMode",
       "Read",
       "Edit",
       "Write",
@@ -46,9 +47,12 @@ describe("claude-code tool surface", () => {
       "TodoWrite",
       "WebSearch",
       "TaskStop",
+      "AskUserQuestion",
+      "EnterPlanMode",
     ]);
-    // TaskStop requires nothing (task_id or its older name shell_id), so 2.1.44 sends no `required`.
-    for (const tool of tools.filter((t) => t.name !== "TaskStop")) {
+    // TaskStop, ExitPlanMode and EnterPlanMode require nothing, so 2.1.44 sends no `required`.
+    const noRequired = ["TaskStop", "ExitPlanMode", "EnterPlanMode"];
+    for (const tool of tools.filter((t) => !noRequired.includes(t.name))) {
       expect(Object.keys(tool.parameters)).toEqual([
         "$schema",
         "type",
@@ -75,6 +79,9 @@ describe("claude-code tool surface", () => {
       TodoWrite: "think/plan",
       WebSearch: "search/other",
       TaskStop: "execute/other",
+      ExitPlanMode: "think/plan",
+      AskUserQuestion: "think/other",
+      EnterPlanMode: "think/other",
     });
   });
 

@@ -117,7 +117,7 @@ describe("hermes end to end", () => {
 
     // Codex's native tools first; hermes describes its own (Codex's older trio) in the prompt.
     expect(model.requests[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(
-      ["exec_command", "write_stdin", "view_image"],
+      ["exec_command", "write_stdin", "request_user_input", "view_image"],
     );
     expect(model.requests[1]!.body.tools).toBeUndefined();
     expect(messagesOf(1)[0]!.content).toContain("<tools>\n");

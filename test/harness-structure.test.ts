@@ -57,7 +57,7 @@ const PAIRS: Pair[] = [
     model: "claude-sonnet-4-5-20250929",
     equal: ["tools-shared", "schemas-shared", "knobs", "layout", "outline", ...results(...TURN_ONE)],
     differs: {
-      tools: "pending: Task, ExitPlanMode, EnterPlanMode, AskUserQuestion; Skill only with skills",
+      tools: "pending: Task; Skill only with skills",
       schemas: "follows from the pending tools",
     },
   },
@@ -83,7 +83,7 @@ const PAIRS: Pair[] = [
     equal: ["tools-shared", "schemas-shared", "layout", ...results(...TURN_ONE)],
     differs: {
       tools:
-        "pending: Agent, AgentSwarm, AskUserQuestion, CreateGoal, GetGoal, UpdateGoal, SetGoalBudget, CronCreate, CronList, CronDelete, EnterPlanMode, ExitPlanMode, Skill",
+        "pending: Agent, AgentSwarm, CreateGoal, GetGoal, UpdateGoal, SetGoalBudget, CronCreate, CronList, CronDelete, Skill",
       schemas: "follows from the pending tools",
       knobs:
         "max_completion_tokens 32768: 2.1.0 sends its model's whole window (262144 for kimi-for-coding), which servers that check max_tokens against the window (vLLM) refuse",
@@ -101,7 +101,7 @@ const PAIRS: Pair[] = [
     equal: ["tools-shared", "schemas-shared", "knobs", "layout", "outline", ...results(...TURN_ONE)],
     differs: {
       tools:
-        "pending: request_user_input (questions), multi_agent_v1 (sub-agents), get_goal, create_goal, update_goal (goals), web_search (search)",
+        "pending: multi_agent_v1 (sub-agents), get_goal, create_goal, update_goal (goals), web_search (search)",
       schemas: "follows from the pending tools",
     },
     knobsLeftOut: CODEX_METADATA,
@@ -116,7 +116,7 @@ const PAIRS: Pair[] = [
     equal: ["tools-shared", "schemas-shared", "knobs", "outline", ...results(...TURN_ONE)],
     differs: {
       tools:
-        "pending: request_user_input (questions), get_goal, create_goal, update_goal (goals), tool_search (deferred tools), web_search (search)",
+        "pending: get_goal, create_goal, update_goal (goals), tool_search (deferred tools), web_search (search)",
       schemas: "follows from the pending tools",
       layout:
         "no `<tools>` block of deferred namespaces: its one namespace, multi_agent_v1 (sub-agents), is pending",

@@ -36,7 +36,7 @@ describe("switching harness mid-task", () => {
       { text: "step 1" },
     );
     await oi.prompt(sessionId, "append 2");
-    expect(toolNames(0)).toEqual(["exec_command", "write_stdin", "view_image"]);
+    expect(toolNames(0)).toEqual(["exec_command", "write_stdin", "request_user_input", "view_image"]);
 
     // Claude Code: the earlier exec_command call shows up as a Bash call.
     await oi.prompt(sessionId, "/harness claude-code");

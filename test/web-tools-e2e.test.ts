@@ -232,6 +232,7 @@ describe("claude-code WebFetch and WebSearch", () => {
       "Bash",
       "Glob",
       "Grep",
+      "ExitPlanMode",
       "Read",
       "Edit",
       "Write",
@@ -240,6 +241,8 @@ describe("claude-code WebFetch and WebSearch", () => {
       "TodoWrite",
       "WebSearch",
       "TaskStop",
+      "AskUserQuestion",
+      "EnterPlanMode",
     ]);
     const answer = toolResult(lastBody(), "toolu_1") as string;
     expect(answer).toContain("Web search is not configured. To enable it, add a [web_search] table to ");

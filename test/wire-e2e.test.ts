@@ -121,6 +121,7 @@ describe("each harness on each wire of the routing table", () => {
     expect(tools.map((t) => [t.type, t.name])).toEqual([
       ["function", "exec_command"],
       ["function", "write_stdin"],
+      ["function", "request_user_input"],
       ["custom", "apply_patch"],
       ["function", "view_image"],
     ]);

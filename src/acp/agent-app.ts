@@ -34,6 +34,9 @@ export interface AgentAppOptions {
   drained?: () => Promise<void>;
 }
 
+/** Set by our own unattended clients (`interpreter exec`, the MCP server): no person answers questions. */
+export const UNATTENDED = "openinterpreter/unattended";
+
 /** The ACP agent: protocol in, session calls out. The only place that knows ACP method names. */
 export function createAgentApp(options: AgentAppOptions): AgentApp {
   const { manager, logger, drained = () => Promise.resolve() } = options;
@@ -91,6 +94,8 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
   return agent({ name: "openinterpreter" })
     .onRequest(methods.agent.initialize, ({ params }) => {
       features.compaction = params.clientCapabilities?.session?.compaction != null;
+      features.forms = params.clientCapabilities?.elicitation?.form != null;
+      features.unattended = params.clientCapabilities?._meta?.[UNATTENDED] === true;
       return {
         protocolVersion: Math.min(params.protocolVersion, PROTOCOL_VERSION),
         agentCapabilities: {

@@ -7,6 +7,7 @@ import {
 import type { Logger } from "../config/logger.js";
 import type { ClientPort, PermissionAnswer, PermissionQuestion } from "../sessions/types.js";
 import { type ClientFeatures, toSessionUpdates } from "./map-output.js";
+import { choiceOptions, fromElicitation, toElicitation } from "./question-requests.js";
 
 const OPTION_KINDS = ["allow_once", "allow_always", "reject_once", "reject_always"] as const;
 
@@ -59,6 +60,48 @@ export function createClientPort(options: {
           : "reject_once";
       } catch (error) {
         if (!signal.aborted) logger.warn({ err: String(error), sessionId }, "permission request failed");
+        return "cancelled";
+      }
+    },
+    questions() {
+      if (options.features?.unattended) return "none";
+      return options.features?.forms ? "forms" : "choices";
+    },
+    async elicit(request, signal) {
+      if (signal.aborted) return { action: "cancel" };
+      try {
+        const response = await client.request(
+          methods.client.elicitation.create,
+          toElicitation(sessionId, request),
+          { cancellationSignal: signal, stopWaitingOnCancel: true },
+        );
+        return signal.aborted ? { action: "cancel" } : fromElicitation(response);
+      } catch (error) {
+        if (!signal.aborted) logger.warn({ err: String(error), sessionId }, "elicitation failed");
+        return { action: "cancel" };
+      }
+    },
+    async choose(request, signal) {
+      if (signal.aborted) return "cancelled";
+      try {
+        const response = await client.request(
+          methods.client.session.requestPermission,
+          {
+            sessionId,
+            toolCall: {
+              toolCallId: request.callId,
+              title: request.title,
+              status: "pending",
+              content: [{ type: "content", content: { type: "text", text: request.text } }],
+            },
+            options: choiceOptions(request),
+          },
+          { cancellationSignal: signal, stopWaitingOnCancel: true },
+        );
+        if (signal.aborted || response.outcome.outcome === "cancelled") return "cancelled";
+        return response.outcome.optionId;
+      } catch (error) {
+        if (!signal.aborted) logger.warn({ err: String(error), sessionId }, "question request failed");
         return "cancelled";
       }
     },

@@ -13,6 +13,10 @@ const MODE_INFO: Record<Mode, { name: string; description: string }> = {
     description: "Runs confined commands without asking (asks while no sandbox is available)",
   },
   "full-access": { name: "Full access", description: "Runs everything without asking, unconfined" },
+  plan: {
+    name: "Plan",
+    description: "Reads and plans only; the mode before it returns once you approve the plan",
+  },
 };
 
 /** The complete option set, in priority order: mode, model, harness. */

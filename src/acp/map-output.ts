@@ -11,6 +11,10 @@ const INTERRUPTED_TURN = "\n\n_This turn was interrupted: the agent stopped befo
 export interface ClientFeatures {
   /** `clientCapabilities.session.compaction`: compaction updates instead of plain text. */
   compaction?: boolean;
+  /** `clientCapabilities.elicitation.form`: the model's questions go as forms. */
+  forms?: boolean;
+  /** `clientCapabilities._meta["openinterpreter/unattended"]`: nobody answers questions (exec, MCP server). */
+  unattended?: boolean;
 }
 
 /** Pure mapping of one session output onto the ACP `session/update`s that show it. */

@@ -2,7 +2,7 @@ import { type ContentBlock, client, methods, type SessionNotification } from "@a
 import type { Logger } from "../config/logger.js";
 import type { Mode } from "../config/types.js";
 import type { SessionManager } from "../sessions/session-manager.js";
-import { createAgentApp } from "./agent-app.js";
+import { createAgentApp, UNATTENDED } from "./agent-app.js";
 import { type RunEvent, toRunEvents } from "./run-events.js";
 import { type RunUsage, turnUsage } from "./run-usage.js";
 
@@ -85,7 +85,8 @@ export async function runOnce(options: RunOnceOptions): Promise<RunResult> {
   return editor.connectWith(agentApp, async (agent) => {
     await agent.request(methods.agent.initialize, {
       protocolVersion: 1,
-      clientCapabilities: {},
+      // Nobody reads questions here: the model is told so instead of waiting.
+      clientCapabilities: { _meta: { [UNATTENDED]: true } },
       clientInfo: { name: "interpreter-exec", version: options.version },
     });
     const additionalDirectories = options.additionalDirectories ?? [];

@@ -77,7 +77,7 @@ export function current(options: SessionConfigOption[], id: string): string | un
 
 /** Our modes as Codex sandbox policies (the closest one; ours asks where Codex's would refuse). */
 function sandboxOf(mode: string) {
-  if (mode === "read-only") return { type: "readOnly", networkAccess: false };
+  if (mode === "read-only" || mode === "plan") return { type: "readOnly", networkAccess: false };
   if (mode === "full-access") return { type: "dangerFullAccess" };
   return {
     type: "workspaceWrite",

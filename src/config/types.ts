@@ -49,8 +49,12 @@ export interface ModelPrice {
   currency: string;
 }
 
-export type Mode = "read-only" | "workspace-write" | "auto" | "full-access";
-export const MODES: readonly Mode[] = ["read-only", "workspace-write", "auto", "full-access"];
+/**
+ * `plan`: only read-only tools run (and writes to the session's plan file) until the user approves
+ * a plan; the mode before it comes back then.
+ */
+export type Mode = "read-only" | "workspace-write" | "auto" | "full-access" | "plan";
+export const MODES: readonly Mode[] = ["read-only", "workspace-write", "auto", "full-access", "plan"];
 
 export interface Config {
   /** `$INTERPRETER_HOME`, default `~/.openinterpreter`. */

@@ -14,6 +14,8 @@ export interface DecideOptions {
   sandboxed: boolean;
   roots: string[];
   rules: PermissionRule[];
+  /** The session's plan file: the one file plan mode lets the model write. */
+  planFile?: string;
 }
 
 export interface Verdict {
@@ -35,6 +37,7 @@ export interface Verdict {
 export function decide(options: DecideOptions): Verdict {
   const { access, mode, roots, rules, sandboxed } = options;
   if (mode === "full-access") return { decision: "allow", reason: "full-access mode" };
+  if (mode === "plan") return decidePlan(options);
   switch (access.type) {
     case "none":
     case "read":
@@ -124,6 +127,37 @@ export function decide(options: DecideOptions): Verdict {
     }
   }
 }
+
+/**
+ * Plan mode runs what only reads: reads, searches, fetches as in any mode, commands the parser
+ * knows to be read-only, and writes to the plan file alone. Everything else is refused (never
+ * asked), with a reason that tells the model how to go on.
+ */
+function decidePlan(options: DecideOptions): Verdict {
+  const { access, planFile } = options;
+  switch (access.type) {
+    case "none":
+    case "read":
+      return { decision: "allow", reason: "reads are allowed" };
+    case "fetch":
+      return decide({ ...options, mode: "read-only" });
+    case "exec":
+      if (!access.escalated && isKnownReadOnly(access.command))
+        return { decision: "allow", reason: "known read-only command" };
+      return { decision: "deny", reason: PLAN_REFUSAL };
+    case "write": {
+      const plan = planFile ? resolveReal(planFile) : undefined;
+      if (plan && access.paths.every((p) => resolveReal(p) === plan))
+        return { decision: "allow", reason: "plan mode writes the plan file" };
+      return { decision: "deny", reason: PLAN_REFUSAL };
+    }
+    case "tool":
+      return { decision: "deny", reason: PLAN_REFUSAL };
+  }
+}
+
+const PLAN_REFUSAL =
+  "the session is in plan mode, where only read-only tools and commands run until the user approves a plan. Keep exploring, then present the plan for approval";
 
 /** Symlinks are resolved before the check, so a link inside the workspace cannot reach out. */
 export function insideRoots(file: string, roots: string[]): boolean {

@@ -17,6 +17,8 @@ export interface GateOptions {
   store: Store;
   client: ClientPort | undefined;
   ctx: ToolContext;
+  /** The session's plan file (plan mode lets the model write it). */
+  planFile?: string;
 }
 
 const REJECTED = "The user rejected this action. Do not try it again; continue another way or ask the user.";
@@ -34,6 +36,7 @@ export async function gateCall(options: GateOptions): Promise<GateAnswer> {
     sandboxed: options.sandboxed,
     roots: options.roots,
     rules: store.rules(projectRoot),
+    ...(options.planFile ? { planFile: options.planFile } : {}),
   });
   const allowed = verdict.unconfined ? "allow_unconfined" : "allow";
   if (verdict.decision === "allow") return allowed;

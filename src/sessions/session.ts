@@ -11,6 +11,7 @@ import type { Tool } from "../tools/types.js";
 import { type Compactor, sessionCompactor } from "./auto-compact.js";
 import { BackgroundNotices } from "./background-notices.js";
 import { harnessContext } from "./harness-context.js";
+import { liveMode, modeChanged, planPort } from "./plan-mode.js";
 import { TrustPrompt } from "./project-trust.js";
 import { replayOutputs } from "./replay.js";
 import { runTurn } from "./run-turn.js";
@@ -178,8 +179,8 @@ export class Session {
 
   setMode(mode: Mode): void {
     if (mode === this.mode) return;
+    this.commit([modeChanged(mode, this.mode)]);
     this.record = this.deps.store.updateSession(this.id, { mode });
-    this.commit([{ type: "mode_changed", mode }]);
     this.send({ type: "options", options: this.options() });
   }
 
@@ -244,9 +245,8 @@ export class Session {
       ]);
       throw error instanceof TurnError ? error : new TurnError(message, "internal");
     } finally {
-      // The turn's signal ends with the turn, however it ended: whatever the turn left running
-      // (a command a harness keeps in the background between calls, as Codex does) stops now, and
-      // the turn answers once it is gone.
+      // The turn's signal ends with the turn, however it ended: what the turn left running (a
+      // command Codex keeps between calls) stops now, and the turn answers once it is gone.
       controller.abort();
       await this.background.settled();
       // What ended during the turn and is still untold; nothing may await between here and the
@@ -288,7 +288,7 @@ export class Session {
   }
 
   private async runHarness(harness: Harness, turnId: string, signal: AbortSignal): Promise<StopReason> {
-    const ctx = await this.harnessContext();
+    const ctx = liveMode(await this.harnessContext(), this);
     if (await abortedBefore(this.deps.mcp.ready, signal)) return "cancelled";
     const opened = this.open(harness, ctx);
     const own = opened.tools;
@@ -340,6 +340,7 @@ export class Session {
         economize,
         web: this.deps.web,
         model,
+        plan: planPort(this, history, this.deps.workspace.scratchDir),
       }),
       history: { read: history, commit: (events) => this.commit(events) },
     });

@@ -1,9 +1,11 @@
 import type { Mode } from "../config/types.js";
 import type { HistoryEventOf } from "../store/events.js";
 import type { Store } from "../store/types.js";
+import type { PlanPort } from "../tools/ask/types.js";
 import type { BackgroundProcesses } from "../tools/exec/background-processes.js";
 import type { ModelPort, Tool, ToolContext, ToolResult } from "../tools/types.js";
 import type { WebAccess } from "../tools/web/types.js";
+import { userPort } from "./plan-mode.js";
 import type { TurnOptions } from "./run-turn.js";
 import type { SessionWorkspace } from "./session-deps.js";
 import { gateCall } from "./session-gate.js";
@@ -37,8 +39,11 @@ export function turnTools(o: {
   web?: WebAccess;
   /** Side requests of this turn's tools. */
   model?: ModelPort;
+  /** The session's plan mode and plan file. */
+  plan?: PlanPort;
 }): TurnOptions["tools"] {
   const { workspace, signal } = o;
+  const user = userPort(o.client);
   const context = (callId: string, options?: { unconfined?: boolean }): ToolContext => {
     const { cwd, roots, mode } = o.where();
     const progress = new ToolProgress((text) => {
@@ -57,6 +62,8 @@ export function turnTools(o: {
       onProgress: (chunk) => progress.add(chunk),
       ...(o.web ? { web: o.web } : {}),
       ...(o.model ? { model: o.model } : {}),
+      ...(user ? { user } : {}),
+      ...(o.plan ? { plan: o.plan } : {}),
     };
   };
   return {
@@ -78,6 +85,7 @@ export function turnTools(o: {
         store: o.store,
         client: o.client,
         ctx: context(request.call.callId),
+        ...(o.plan ? { planFile: o.plan.file } : {}),
       });
     },
   };

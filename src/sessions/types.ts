@@ -1,5 +1,6 @@
 import type { Mode } from "../config/types.js";
 import type { DisplayContent, HistoryEvent, HistoryEventOf, Location, ToolKind } from "../store/events.js";
+import type { ChoiceRequest, FormAnswer, FormField } from "../tools/ask/types.js";
 
 /**
  * What a session tells the editor, in our own vocabulary; `src/acp` maps it onto ACP updates.
@@ -61,6 +62,18 @@ export interface ClientPort {
   send(output: SessionOutput): void;
   /** Resolves `cancelled` when the signal aborts or the editor goes away. */
   askPermission(question: PermissionQuestion, signal: AbortSignal): Promise<PermissionAnswer>;
+  /**
+   * How the model's questions reach a person: `forms` (ACP elicitation), `choices` (permission
+   * requests with the question's options), `none` (the client runs unattended). Read per question.
+   */
+  questions?(): "forms" | "choices" | "none";
+  /** An elicitation form; resolves `cancel` when the signal aborts or the editor goes away. */
+  elicit?(
+    request: { callId: string; message: string; fields: FormField[] },
+    signal: AbortSignal,
+  ): Promise<FormAnswer>;
+  /** A permission request with these options; the chosen option's id, or `cancelled`. */
+  choose?(request: ChoiceRequest, signal: AbortSignal): Promise<string | "cancelled">;
 }
 
 /** A session-level failure with a message fit for the editor (provider down, bad key, ...). */

@@ -160,7 +160,8 @@ export const HistoryEvent = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("harness_changed"), harness: z.string(), reason: z.string().optional() }),
   z.object({ type: z.literal("model_changed"), model: z.string() }),
-  z.object({ type: z.literal("mode_changed"), mode: z.string() }),
+  /** `from`: the mode a switch into plan mode left, which approving the plan brings back. */
+  z.object({ type: z.literal("mode_changed"), mode: z.string(), from: z.string().optional() }),
   z.object({
     type: z.literal("usage"),
     turnId: z.string(),

@@ -7,6 +7,7 @@ import type {
   ResultPart,
   ToolKind,
 } from "../store/events.js";
+import type { PlanPort, UserPort } from "./ask/types.js";
 import type { BackgroundProcesses } from "./exec/background-processes.js";
 import type { WebAccess } from "./web/types.js";
 
@@ -100,6 +101,10 @@ export interface ToolContext {
   web?: WebAccess;
   /** A question to a model beside the turn (a fetch tool asking about a page); absent outside a session. */
   model?: ModelPort;
+  /** The person behind the editor (questions, plan approval); absent when nobody can answer. */
+  user?: UserPort;
+  /** The session's plan mode; absent outside a session. */
+  plan?: PlanPort;
 }
 
 /**

@@ -37,6 +37,8 @@ export async function startInProcess(options: {
   env?: Record<string, string>;
   /** Run with exactly these harnesses (loaded or as listed) instead of the built-in list. */
   harnesses?: Array<Harness | HarnessEntry>;
+  /** What the editor advertises in `initialize` beyond the defaults (e.g. elicitation forms). */
+  clientCapabilities?: Record<string, unknown>;
 }): Promise<InProcessAgent> {
   const home = options.home ?? tempDir("oi-home-");
   if (options.configToml !== undefined) writeFileSync(path.join(home, "config.toml"), options.configToml);
@@ -56,7 +58,10 @@ export async function startInProcess(options: {
   const app = createAgentApp({ manager: runtime.manager, logger: runtime.logger, version: "test" });
   const editor = testClient();
   const connection = editor.app.connect(app);
-  await connection.agent.request(methods.agent.initialize, INIT);
+  await connection.agent.request(methods.agent.initialize, {
+    ...INIT,
+    clientCapabilities: { ...INIT.clientCapabilities, ...options.clientCapabilities },
+  });
   return {
     home,
     runtime,

@@ -1,4 +1,6 @@
 import {
+  type CreateElicitationRequest,
+  type CreateElicitationResponse,
   client,
   methods,
   type RequestPermissionRequest,
@@ -17,7 +19,12 @@ export type PermissionPolicy = (
 export function testClient(options: { permission?: PermissionPolicy } = {}) {
   const notifications: SessionNotification[] = [];
   const permissions: RequestPermissionRequest[] = [];
+  const elicitations: CreateElicitationRequest[] = [];
   let policy: PermissionPolicy = options.permission ?? (() => "allow_once");
+  // Answers forms only for tests whose client advertises them; declines by default.
+  let elicit: (request: CreateElicitationRequest) => CreateElicitationResponse = () => ({
+    action: "decline",
+  });
   const app = client({ name: "test-editor" })
     .onNotification(methods.client.session.update, ({ params }) => {
       notifications.push(params);
@@ -27,6 +34,10 @@ export function testClient(options: { permission?: PermissionPolicy } = {}) {
       const answer = await policy(params);
       if (answer === "cancelled") return { outcome: { outcome: "cancelled" } };
       return { outcome: { outcome: "selected", optionId: answer } };
+    })
+    .onRequest(methods.client.elicitation.create, async ({ params }) => {
+      elicitations.push(params);
+      return elicit(params);
     });
   const allUpdates = (sessionId: string): SessionUpdate[] =>
     notifications.filter((n) => n.sessionId === sessionId).map((n) => n.update);
@@ -39,10 +50,14 @@ export function testClient(options: { permission?: PermissionPolicy } = {}) {
     app,
     notifications,
     permissions,
+    elicitations,
     updates,
     allUpdates,
     setPermission(next: PermissionPolicy) {
       policy = next;
+    },
+    setElicitation(next: (request: CreateElicitationRequest) => CreateElicitationResponse) {
+      elicit = next;
     },
     /**
      * The agent's streamed text for a session, concatenated: the model's words and the agent's

@@ -16,8 +16,14 @@ export interface PermissionKey {
   option: PermissionOption;
 }
 
-/** The offered options with their keys, in the agent's order; kinds offered twice keep the first. */
+/**
+ * The offered options with their keys, in the agent's order. A choice among several options of
+ * one kind (the model's question, a plan's approaches) numbers them 1 to 9 instead.
+ */
 export function permissionKeys(options: PermissionOption[]): PermissionKey[] {
+  const kinds = options.map((option) => option.kind);
+  if (new Set(kinds).size < kinds.length)
+    return options.slice(0, 9).map((option, i) => ({ key: String(i + 1), option }));
   const seen = new Set<string>();
   const keys: PermissionKey[] = [];
   for (const option of options) {
@@ -41,8 +47,10 @@ const SHORT: Record<PermissionOption["kind"], string> = {
  * agent's own wording of the rule) dimmed below it.
  */
 export function permissionHint(keys: PermissionKey[], style: Style, width: number): string[] {
+  const numbered = keys.some(({ key }) => /^[0-9]$/.test(key));
   const parts = keys.map(
-    ({ key, option }) => `${style.bold(style.yellow(`[${key}]`))} ${SHORT[option.kind]}`,
+    ({ key, option }) =>
+      `${style.bold(style.yellow(`[${key}]`))} ${numbered ? option.name : SHORT[option.kind]}`,
   );
   const always = keys.find((k) => k.option.kind === "allow_always")?.option.name;
   const scope = always ? [style.dim(clip(`  always = ${always}`, width - 1))] : [];

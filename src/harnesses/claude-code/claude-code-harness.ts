@@ -13,8 +13,12 @@ import type { Harness } from "../types.js";
 import { claudeCodeInfo } from "./claude-code-info.js";
 import { ClaudeTasks } from "./claude-tasks.js";
 import { environmentBlock } from "./environment-block.js";
+import { withPlanReminder } from "./plan-reminder.js";
 import prompt from "./prompt.md";
 import { taskNotification } from "./task-notification.js";
+import { askUserQuestionTool } from "./tools/ask-user-question.js";
+import { enterPlanModeTool } from "./tools/enter-plan-mode.js";
+import { exitPlanModeTool } from "./tools/exit-plan-mode.js";
 import { globTool } from "./tools/glob.js";
 import { grepTool } from "./tools/grep.js";
 import { notebookEditTool } from "./tools/notebook-edit.js";
@@ -31,7 +35,8 @@ export const CLAUDE_CODE_MAX_TOKENS = 32_000;
 
 /**
  * Claude Code 2.1.44's harness for the tools we implement, in its order (TaskOutput, Bash, Glob,
- * Grep, Read, Edit, Write, NotebookEdit, WebFetch, TodoWrite, WebSearch, TaskStop, Skill):
+ * Grep, ExitPlanMode, Read, Edit, Write, NotebookEdit, WebFetch, TodoWrite, WebSearch, TaskStop,
+ * AskUserQuestion, Skill, EnterPlanMode):
  * the identity block, then the system prompt in 2.1.44's sections with the `<env>` block and the
  * `gitStatus` snapshot; skills, AGENTS.md and the date as the reminders Claude Code opens the
  * conversation with; `max_tokens: 32000`, `temperature: 1`. The Read tracker and the background
@@ -55,6 +60,7 @@ export const claudeCodeHarness: Harness = {
       bashTool({ scratchDir: ctx.scratchDir, background: (args, tool) => tasks.start(args, tool) }),
       globTool(),
       grepTool(),
+      exitPlanModeTool(),
       readTool({ files, images: ctx.images }),
       editTool({ files }),
       writeTool({ files }),
@@ -63,12 +69,14 @@ export const claudeCodeHarness: Harness = {
       todoWriteTool(),
       webSearchTool(),
       taskStopTool(),
+      askUserQuestionTool(),
       ...skills,
+      enterPlanModeTool(),
     ].map((tool) => tasks.withReminders(tool as Tool));
     return {
       tools,
       render({ history, tools, ctx }) {
-        return renderClaudeCode({
+        const request = renderClaudeCode({
           history,
           tools,
           harness: "claude-code",
@@ -80,6 +88,7 @@ export const claudeCodeHarness: Harness = {
           sessionId: ctx.sessionId,
           backgroundEnded: { text: taskNotification, at: "next-user" },
         });
+        return ctx.mode === "plan" ? withPlanReminder(request, ctx.scratchDir) : request;
       },
     };
   },

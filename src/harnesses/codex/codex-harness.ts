@@ -7,10 +7,12 @@ import { toolSpecs } from "../shared/tool-specs.js";
 import type { Harness, HarnessContext } from "../types.js";
 import { type CodexFamily, codexFamily } from "./codex-family.js";
 import { codexInfo } from "./codex-info.js";
+import collaborationPlan from "./collaboration-plan.md";
 import { filesystemElement } from "./filesystem-element.js";
 import { freeformPatchSpec } from "./freeform-patch.js";
 import { permissionsBlock } from "./permissions-block.js";
 import { execCommandTool } from "./tools/exec-command.js";
+import { requestUserInputTool } from "./tools/request-user-input.js";
 import { viewImageTool } from "./tools/view-image.js";
 import { writeStdinTool } from "./tools/write-stdin.js";
 
@@ -34,6 +36,7 @@ export const codexHarness: Harness = {
     const tools: Tool[] = [
       execCommandTool({ policy: family.policy }),
       writeStdinTool({ policy: family.policy }),
+      requestUserInputTool(),
       ...(family.freeformPatch ? [patch] : []),
       // The catalog's models take images at original detail; the fallback metadata at high.
       viewImageTool({ images: opened.images, originalDetail: family.id === "gpt-5" }),
@@ -95,7 +98,14 @@ function contextBlocks(
     filesystem: filesystemElement({ mode: ctx.mode, roots: ctx.roots, sandboxed: ctx.sandboxed }),
   });
   return {
-    instructions: [...(skills ? [skills] : []), permissions],
+    instructions: [
+      ...(skills ? [skills] : []),
+      permissions,
+      // Our plan mode is Codex's Plan collaboration mode: its instructions join the developer message.
+      ...(ctx.mode === "plan"
+        ? [`<collaboration_mode>${collaborationPlan.trimEnd()}</collaboration_mode>`]
+        : []),
+    ],
     context: [
       ...(ctx.instructions ? [agentsMdBlock({ directory: ctx.cwd, text: ctx.instructions })] : []),
       environment,

@@ -17,7 +17,7 @@ function profile(input: { mode: Mode; roots: string[]; sandboxed: boolean }): st
   if (!input.sandboxed || input.mode === "full-access")
     return '<permission_profile type="disabled"><file_system type="unrestricted" /></permission_profile>';
   const entries = [entry("read", special(":root"))];
-  if (input.mode !== "read-only") {
+  if (input.mode !== "read-only" && input.mode !== "plan") {
     entries.push(...input.roots.map((root) => entry("write", pathOf(root))));
     entries.push(entry("write", special(":slash_tmp")));
     entries.push(...input.roots.map((root) => entry("read", pathOf(`${root}/.git`))));

@@ -30,6 +30,7 @@ const SANDBOX_PREFIX = "Filesystem sandboxing decides which files commands may r
 
 const SANDBOX: Record<Mode, string> = {
   "read-only": `${SANDBOX_PREFIX} \`sandbox_mode\` is \`read-only\`: commands may read files and nothing else. Network access is restricted.`,
+  plan: `${SANDBOX_PREFIX} \`sandbox_mode\` is \`read-only\`: commands may read files and nothing else. Network access is restricted.`,
   "workspace-write": `${SANDBOX_PREFIX} \`sandbox_mode\` is \`workspace-write\`: commands may read any file and change files in \`cwd\` and the \`writable_roots\`; changing files anywhere else needs approval. Network access is restricted.`,
   auto: `${SANDBOX_PREFIX} \`sandbox_mode\` is \`workspace-write\`: commands may read any file and change files in \`cwd\` and the \`writable_roots\`; changing files anywhere else needs approval. Network access is restricted.`,
   "full-access": `${SANDBOX_PREFIX} \`sandbox_mode\` is \`danger-full-access\`: there is no filesystem sandbox, every command may touch any file. Network access is enabled.`,
@@ -37,6 +38,7 @@ const SANDBOX: Record<Mode, string> = {
 
 /** Our read-only and workspace-write modes ask before more than Codex's `on-request` does. */
 const ASKS: Partial<Record<Mode, string>> = {
+  plan: "Approval policy is currently on-request, and stricter: until the user approves a plan, only commands known to only read run; every other command and every file edit is refused.",
   "read-only":
     "Approval policy is currently on-request, and stricter: apart from commands known to only read, every command and every file edit is shown to the user before it runs.",
   "workspace-write":

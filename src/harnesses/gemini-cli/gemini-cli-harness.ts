@@ -8,6 +8,7 @@ import { geminiCliInfo } from "./gemini-cli-info.js";
 import { sessionContext } from "./session-context.js";
 import { geminiSystemPrompt } from "./system-prompt.js";
 import { toolFamily } from "./tool-family.js";
+import { enterPlanModeTool } from "./tools/enter-plan-mode.js";
 import { globTool } from "./tools/glob.js";
 import { googleWebSearchTool } from "./tools/google-web-search.js";
 import { grepSearchTool } from "./tools/grep-search.js";
@@ -23,8 +24,8 @@ import { writeTodosTool } from "./tools/write-todos.js";
 
 /**
  * Gemini CLI 0.61's tools in its registration order, those we run: Gemini 3 models get no
- * write_todos. Between them 0.61 also sends update_topic (first), enter_plan_mode, invoke_agent and
- * activate_skill (last): pending, see docs/harnesses.md.
+ * write_todos. Between them 0.61 also sends update_topic (first), invoke_agent and activate_skill
+ * (last): pending, see docs/harnesses.md.
  */
 export function geminiCliTools(ctx: HarnessContext): Tool[] {
   const family = toolFamily(ctx.model);
@@ -41,6 +42,7 @@ export function geminiCliTools(ctx: HarnessContext): Tool[] {
     readBackgroundOutputTool(),
     googleWebSearchTool({ family }),
     ...(family === "default-legacy" ? [writeTodosTool()] : []),
+    enterPlanModeTool(),
   ];
 }
 

@@ -31,9 +31,10 @@ export function geminiSystemPrompt(ctx: HarnessContext): string {
   return text.replace(/\n{3,}/g, "\n\n").trim();
 }
 
-/** Our modes in Gemini CLI's approval-mode names (Plan mode has no counterpart here). */
+/** Our modes in Gemini CLI's approval-mode names. */
 const MODES: Record<Mode, string> = {
   "read-only": "Default",
+  plan: "Plan",
   "workspace-write": "Auto-Edit",
   auto: "YOLO",
   "full-access": "YOLO",

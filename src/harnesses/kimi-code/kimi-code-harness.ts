@@ -1,14 +1,19 @@
 import type { Knobs } from "../../providers/model-request.js";
+import { planFile } from "../../tools/ask/plan-file.js";
 import { toolSpecs } from "../shared/tool-specs.js";
 import type { Harness } from "../types.js";
 import compactPrompt from "./compact-prompt.md";
 import { kimiCodeInfo } from "./kimi-code-info.js";
+import { planModeReminder } from "./plan-mode-reminder.js";
 import { renderKimiMessages } from "./render.js";
 import summaryPrefix from "./summary-prefix.md";
 import { kimiSystemPrompt } from "./system-prompt.js";
 import { timed } from "./tool-result.js";
+import { askUserQuestionTool } from "./tools/ask-user-question.js";
 import { bashTool } from "./tools/bash.js";
 import { editTool } from "./tools/edit.js";
+import { enterPlanModeTool } from "./tools/enter-plan-mode.js";
+import { exitPlanModeTool } from "./tools/exit-plan-mode.js";
 import { fetchUrlTool } from "./tools/fetch-url.js";
 import { globTool } from "./tools/glob.js";
 import { grepTool } from "./tools/grep.js";
@@ -47,8 +52,11 @@ export const kimiCodeHarness: Harness = {
   compaction: { ratio: 0.85, reserve: 50_000, prompt: compactPrompt, summaryPrefix: summaryPrefix.trim() },
   open(ctx) {
     const tools = [
+      askUserQuestionTool(),
       timed(bashTool({ scratchDir: ctx.scratchDir })),
       editTool(),
+      enterPlanModeTool(),
+      exitPlanModeTool(),
       timed(fetchUrlTool({ scratchDir: ctx.scratchDir })),
       timed(globTool({ scratchDir: ctx.scratchDir })),
       timed(grepTool()),
@@ -73,9 +81,12 @@ export const kimiCodeHarness: Harness = {
           system = kimiSystemPrompt(ctx);
           prompts.set(key, system);
         }
+        const messages = renderKimiMessages(history, { harness: "kimi-code", tools, date: ctx.currentDate });
+        // 2.1.0 injects its plan-mode reminder before the model's next request while plan mode is on.
+        if (ctx.mode === "plan") messages.push(planModeReminder(planFile(ctx.scratchDir)));
         return {
           system: [{ type: "text", text: system }],
-          messages: renderKimiMessages(history, { harness: "kimi-code", tools, date: ctx.currentDate }),
+          messages,
           tools: toolSpecs(tools),
           knobs: kimiKnobs(ctx.sessionId),
         };

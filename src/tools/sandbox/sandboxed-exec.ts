@@ -139,7 +139,7 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
     });
     const flags = bwrapArgv({
       roots: layout.roots,
-      mode: policy.mode === "read-only" ? "read-only" : "workspace-write",
+      mode: policy.mode === "read-only" || policy.mode === "plan" ? "read-only" : "workspace-write",
       network: policy.network === true,
       home: layout.home,
       hidden: layout.hidden,
