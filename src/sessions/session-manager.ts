@@ -29,8 +29,9 @@ import { turnEconomy } from "./output-economy.js";
 import { applyProjectConfig, type ProjectTrust, projectTrust, untrustedNotice } from "./project-trust.js";
 import { replayOutputs, turnGroups } from "./replay.js";
 import { Session } from "./session.js";
-import { configuredEndpoint } from "./session-deps.js";
+import { configuredEndpoint, type SessionDeps } from "./session-deps.js";
 import { type SessionMcp, sessionMcp } from "./session-mcp.js";
+import type { SubagentHost } from "./session-subagents.js";
 import { sessionWeb } from "./session-web.js";
 import type { SessionOutput } from "./types.js";
 
@@ -91,8 +92,17 @@ export class SessionManager {
     probe: (model) => probeContextWindow({ endpoint: this.endpointFor(model), signal: this.probes.signal }),
   });
 
+  /** Where every session's subagents start; `running` counts them across the daemon. */
+  private readonly agents: SubagentHost;
+
   constructor(private readonly deps: SessionManagerDeps) {
     this.ceilings = gitCeilings(deps.env);
+    this.agents = {
+      limits: deps.config.agents,
+      running: { count: 0 },
+      spawn: (options) => this.spawn(options),
+      now: () => (deps.now ?? (() => new Date()))().getTime(),
+    };
   }
 
   get config(): Config {
@@ -299,44 +309,68 @@ export class SessionManager {
   }
 
   private remember(record: SessionRecord, catalog: Promise<SkillCatalog>, history?: HistoryEvent[]): Session {
-    const { config, store, harnesses, sandbox, fs } = this.deps;
-    const scratchDir = path.join(config.home, "sessions", record.id);
-    const projectRoot = findProjectRoot(record.cwd, { ceilings: this.ceilings });
-    const session = new Session(
-      record,
-      {
-        store,
-        clock: { now: this.deps.now ?? (() => new Date()), newId: () => this.newId() },
-        harnesses: { list: harnesses, ...(config.harness ? { explicit: config.harness } : {}) },
-        endpoint: {
-          provider: (model) => this.provider(model),
-          models: () => this.models(),
-          window: (model) => this.window(model),
-          setupProblem: (model) => {
-            const problem = setupProblem(config, model);
-            return problem && setupMessage(problem);
-          },
-          ...configuredEndpoint(config),
-        },
-        workspace: { sandbox, fs, projectRoot, scratchDir },
-        context: {
-          instructions: this.instructions(record),
-          git: holdsRepository(projectRoot) ? gitSnapshot(record.cwd) : undefined,
-          skills: catalog.then((c) => c.skills),
-          shell: path.basename(process.env.SHELL ?? "bash"),
-          timezone: localTimeZone({ env: this.deps.env }),
-        },
-        mcp: this.mcp(record),
-        economy: (options) =>
-          turnEconomy({ ...options, scratchDir, provider: config.provider.id, prices: config.modelPrices }),
-        web: sessionWeb(config),
-      },
-      history,
-    );
+    const session = new Session(record, this.sessionDeps(record, catalog, this.mcp(record)), history);
     this.open.set(record.id, session);
     // The server's window is learnt after the response, in time for the first prompt.
     setTimeout(() => void this.window(session.model), 0);
     return session;
+  }
+
+  /**
+   * A subagent's session: a child of `parent` in the store with its mode, roots, model and the
+   * harness it runs, sharing its MCP servers. It is not among the open sessions: the parent's
+   * tool call owns it and closes it when the subagent answers.
+   */
+  private spawn(options: { parent: SessionRecord; harness: string; type: string; title: string }): Session {
+    const { parent } = options;
+    const record = this.deps.store.createSession({
+      id: this.newId(),
+      cwd: parent.cwd,
+      additionalDirectories: parent.additionalDirectories,
+      mcpServers: parent.mcpServers,
+      mode: parent.mode,
+      model: parent.model,
+      harness: options.harness,
+      title: options.title,
+      parentId: parent.id,
+    });
+    const mcp = this.open.get(parent.id)?.mcp.shared() ?? this.mcp({ ...record, mcpServers: [] });
+    const deps = this.sessionDeps(record, this.skills(record), mcp);
+    return new Session(record, { ...deps, subagent: { type: options.type } }, []);
+  }
+
+  private sessionDeps(record: SessionRecord, catalog: Promise<SkillCatalog>, mcp: SessionMcp): SessionDeps {
+    const { config, store, harnesses, sandbox, fs } = this.deps;
+    const scratchDir = path.join(config.home, "sessions", record.id);
+    const projectRoot = findProjectRoot(record.cwd, { ceilings: this.ceilings });
+    return {
+      store,
+      clock: { now: this.deps.now ?? (() => new Date()), newId: () => this.newId() },
+      harnesses: { list: harnesses, ...(config.harness ? { explicit: config.harness } : {}) },
+      endpoint: {
+        provider: (model) => this.provider(model),
+        models: () => this.models(),
+        window: (model) => this.window(model),
+        setupProblem: (model) => {
+          const problem = setupProblem(config, model);
+          return problem && setupMessage(problem);
+        },
+        ...configuredEndpoint(config),
+      },
+      workspace: { sandbox, fs, projectRoot, scratchDir },
+      context: {
+        instructions: this.instructions(record),
+        git: holdsRepository(projectRoot) ? gitSnapshot(record.cwd) : undefined,
+        skills: catalog.then((c) => c.skills),
+        shell: path.basename(process.env.SHELL ?? "bash"),
+        timezone: localTimeZone({ env: this.deps.env }),
+      },
+      mcp,
+      economy: (options) =>
+        turnEconomy({ ...options, scratchDir, provider: config.provider.id, prices: config.modelPrices }),
+      web: sessionWeb(config),
+      agents: this.agents,
+    };
   }
 
   private applyProject(session: Session, trust: ProjectTrust): void {

@@ -5,6 +5,7 @@ import type { Harness, HarnessContext, HarnessSession } from "../harnesses/types
 import { imagesFor } from "../providers/without-images.js";
 import type { ContentBlock, HistoryEvent, HistoryEventOf, StopReason } from "../store/events.js";
 import type { SessionRecord } from "../store/types.js";
+import type { SubagentPort } from "../tools/agents/types.js";
 import { BackgroundProcesses } from "../tools/exec/background-processes.js";
 import { sandboxSummary } from "../tools/sandbox/sandbox-summary.js";
 import type { Tool } from "../tools/types.js";
@@ -16,6 +17,7 @@ import { replayOutputs } from "./replay.js";
 import { runTurn } from "./run-turn.js";
 import type { SessionDeps } from "./session-deps.js";
 import type { SessionMcp } from "./session-mcp.js";
+import { sessionSubagents } from "./session-subagents.js";
 import { sideModel } from "./side-model.js";
 import { syncAfterAnswer } from "./sync-after-answer.js";
 import { titleOnce } from "./title.js";
@@ -54,6 +56,8 @@ export class Session {
   });
   /** Commands that run on between tool calls; each lives for its turn or for the session. */
   readonly background = new BackgroundProcesses({ onEnd: (process) => this.notices.ended(process) });
+  /** Child sessions started by this session's subagent tool calls. */
+  private readonly subagents: SubagentPort;
 
   constructor(
     public record: SessionRecord,
@@ -68,6 +72,11 @@ export class Session {
       notice: (text) => this.notice("warning", text),
     });
     this.trust = new TrustPrompt({ store: deps.store, root: deps.workspace.projectRoot, session: this });
+    this.subagents = sessionSubagents({
+      host: deps.agents,
+      store: deps.store,
+      parent: () => ({ record: this.record, harness: this.harnessChoice().harness.id, client: this.client }),
+    });
   }
 
   /** The session's MCP servers. */
@@ -125,6 +134,11 @@ export class Session {
 
   usageTotals() {
     return usageTotals(this.history);
+  }
+
+  /** The history as committed so far (a subagent's parent reads its answer from it). */
+  events(): readonly HistoryEvent[] {
+    return this.history;
   }
 
   replay(): SessionOutput[] {
@@ -340,6 +354,7 @@ export class Session {
         economize,
         web: this.deps.web,
         model,
+        subagents: this.subagents,
       }),
       history: { read: history, commit: (events) => this.commit(events) },
     });

@@ -1,6 +1,7 @@
 import type { Mode } from "../config/types.js";
 import type { HistoryEventOf } from "../store/events.js";
 import type { Store } from "../store/types.js";
+import type { SubagentPort } from "../tools/agents/types.js";
 import type { BackgroundProcesses } from "../tools/exec/background-processes.js";
 import type { ModelPort, Tool, ToolContext, ToolResult } from "../tools/types.js";
 import type { WebAccess } from "../tools/web/types.js";
@@ -37,6 +38,8 @@ export function turnTools(o: {
   web?: WebAccess;
   /** Side requests of this turn's tools. */
   model?: ModelPort;
+  /** Where this turn's subagent calls start their child sessions. */
+  subagents?: SubagentPort;
 }): TurnOptions["tools"] {
   const { workspace, signal } = o;
   const context = (callId: string, options?: { unconfined?: boolean }): ToolContext => {
@@ -57,6 +60,7 @@ export function turnTools(o: {
       onProgress: (chunk) => progress.add(chunk),
       ...(o.web ? { web: o.web } : {}),
       ...(o.model ? { model: o.model } : {}),
+      ...(o.subagents ? { subagents: o.subagents } : {}),
     };
   };
   return {

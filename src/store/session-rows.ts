@@ -14,6 +14,7 @@ export interface SessionRow {
   mode: string;
   created_at: string;
   updated_at: string;
+  parent_id: string | null;
 }
 
 const Directories = z.array(z.string());
@@ -32,6 +33,7 @@ export function toSessionRecord(row: SessionRow): SessionRecord {
     mode: row.mode,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    parentId: row.parent_id,
   };
 }
 

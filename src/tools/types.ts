@@ -7,6 +7,7 @@ import type {
   ResultPart,
   ToolKind,
 } from "../store/events.js";
+import type { SubagentPort } from "./agents/types.js";
 import type { BackgroundProcesses } from "./exec/background-processes.js";
 import type { WebAccess } from "./web/types.js";
 
@@ -100,6 +101,8 @@ export interface ToolContext {
   web?: WebAccess;
   /** A question to a model beside the turn (a fetch tool asking about a page); absent outside a session. */
   model?: ModelPort;
+  /** Starts subagents as child sessions; absent outside a session. */
+  subagents?: SubagentPort;
 }
 
 /**

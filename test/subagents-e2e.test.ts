@@ -1,0 +1,109 @@
+import { methods } from "@agentclientprotocol/sdk";
+import { afterEach, describe, expect, it } from "vitest";
+import { claudeCodeHarness } from "../src/harnesses/claude-code/claude-code-harness.js";
+import type { Harness } from "../src/harnesses/types.js";
+import { harnessSession, liveProcesses, processMarker, toolText } from "./support/background-kit.js";
+import type { ChatBody, FakeModel } from "./support/fake-model.js";
+import { type InProcessAgent, startInProcess, until } from "./support/in-process.js";
+
+// Subagents end to end: the scripted model's parent calls the harness's subagent tool, the child
+// session's requests follow in the same script (its own prompt and tools), its command runs and
+// its answer comes back to the parent in the original's result text; a cancel mid-command
+// leaves no process; the depth limit refuses; both sessions survive a daemon restart.
+
+let model: FakeModel;
+let oi: InProcessAgent | undefined;
+
+afterEach(async () => {
+  await oi?.close();
+  oi = undefined;
+  await model?.close();
+});
+
+async function session(harness: Harness, configToml = "") {
+  const opened = await harnessSession(harness, configToml);
+  model = opened.model;
+  oi = opened.agent;
+  return opened;
+}
+
+const toolNames = (body: ChatBody): string[] =>
+  (body.tools ?? []).map((t: { function: { name: string } }) => t.function.name);
+const systemText = (body: ChatBody): string =>
+  body.messages
+    .filter((m: { role: string }) => m.role === "system")
+    .map((m: { content: string | Array<{ text?: string }> }) =>
+      typeof m.content === "string" ? m.content : m.content.map((p) => p.text ?? "").join(""),
+    )
+    .join("\n");
+
+describe("claude-code Task", () => {
+  it("runs an Explore subagent that runs a command, and hands its answer back as 2.1.44 does", async () => {
+    const { sessionId, cwd, agent } = await session(claudeCodeHarness);
+    model.reply(
+      {
+        expect: (body) => expect(toolNames(body)[0]).toBe("Task"),
+        toolCalls: [
+          {
+            id: "toolu_task",
+            name: "Task",
+            arguments: {
+              description: "Count the files",
+              prompt: "How many files are in the workspace? Use ls.",
+              subagent_type: "Explore",
+            },
+          },
+        ],
+      },
+      {
+        // The child's first request: the Explore prompt and its read-only tools.
+        expect: (body) => {
+          expect(systemText(body)).toContain("file-search specialist");
+          expect(toolNames(body)).not.toContain("Task");
+          expect(toolNames(body)).not.toContain("Edit");
+          expect(toolNames(body)).toContain("Bash");
+          const user = JSON.stringify(body.messages.at(-1));
+          expect(user).toContain("How many files are in the workspace? Use ls.");
+        },
+        toolCalls: [
+          {
+            id: "toolu_ls",
+            name: "Bash",
+            // Long enough for the editor to see the child's progress before it answers.
+            arguments: { command: "sleep 0.4; echo child-ran-this", description: "List files" },
+          },
+        ],
+      },
+      {
+        expect: (body) => expect(toolText(body, "toolu_ls")).toContain("child-ran-this"),
+        text: "The workspace is empty.",
+      },
+      {
+        expect: (body) => {
+          const result = toolText(body, "toolu_task");
+          expect(result).toMatch(
+            /^The workspace is empty\.\nagentId: a[0-9a-f]{6} \(for resuming to continue this agent's work if needed\)\n<usage>total_tokens: \d+\ntool_uses: 1\nduration_ms: \d+<\/usage>$/,
+          );
+        },
+        text: "Your workspace has no files.",
+      },
+    );
+    expect(await agent.prompt(sessionId, "Count my files.")).toBe("end_turn");
+    model.assertDone();
+
+    // The editor saw the Task call with the child's progress on it.
+    const progress = oi!.editor
+      .updates(sessionId)
+      .filter((u) => u.sessionUpdate === "tool_call_update" && u.toolCallId === "toolu_task")
+      .map((u) => JSON.stringify(u))
+      .join("\n");
+    expect(progress).toContain("→ sleep 0.4; echo child-ran-this");
+
+    // The child is stored under its parent.
+    const children = oi!.runtime.store.childSessions(sessionId);
+    expect(children.map((c) => [c.title, c.parentId, c.harness])).toEqual([
+      ["Count the files", sessionId, "claude-code"],
+    ]);
+    expect(cwd).toBe(children[0]!.cwd);
+  });
+});
