@@ -107,3 +107,97 @@ describe("claude-code Task", () => {
     expect(cwd).toBe(children[0]!.cwd);
   });
 });
+
+describe("subagent limits and cancel", () => {
+  const task = (id: string, prompt: string) => ({
+    id,
+    name: "Task",
+    arguments: { description: "Run the job", prompt, subagent_type: "general-purpose" },
+  });
+
+  it("cancelling the parent mid-command cancels the subagent and leaves no process", async () => {
+    const { sessionId, agent } = await session(claudeCodeHarness);
+    const marker = processMarker();
+    model.reply(
+      { toolCalls: [task("toolu_task", "Run the long job.")] },
+      {
+        toolCalls: [
+          { id: "toolu_sleep", name: "Bash", arguments: { command: `exec -a ${marker} sleep 60` } },
+        ],
+      },
+    );
+    const stop = agent.prompt(sessionId, "Start the job.");
+    await until(() => liveProcesses(marker).length > 0, 10_000);
+    await oi!.agent.notify(methods.agent.session.cancel, { sessionId });
+    expect(await stop).toBe("cancelled");
+    model.assertDone();
+    expect(liveProcesses(marker)).toEqual([]);
+    // The child's turn ended cancelled in its own history.
+    const [child] = oi!.runtime.store.childSessions(sessionId);
+    const ended = oi!.runtime.store.history(child!.id).filter((e) => e.type === "turn_ended");
+    expect(ended).toEqual([expect.objectContaining({ stopReason: "cancelled" })]);
+  }, 30_000);
+
+  it("refuses a subagent past [agents] max_depth with a result that says why", async () => {
+    const { sessionId, agent } = await session(claudeCodeHarness, "[agents]\nmax_depth = 0\n");
+    model.reply(
+      { toolCalls: [task("toolu_task", "Anything.")] },
+      {
+        expect: (body) =>
+          expect(toolText(body, "toolu_task")).toBe(
+            "<tool_use_error>Subagents are turned off ([agents] max_depth = 0).</tool_use_error>",
+          ),
+        text: "I will do it myself.",
+      },
+    );
+    expect(await agent.prompt(sessionId, "Delegate this.")).toBe("end_turn");
+    model.assertDone();
+    expect(oi!.runtime.store.childSessions(sessionId)).toEqual([]);
+  });
+});
+
+describe("subagent sessions in session/list and session/load", () => {
+  it("lists the child under its parent and replays each, after a daemon restart", async () => {
+    const { sessionId, cwd, agent } = await session(claudeCodeHarness);
+    model.reply(
+      {
+        toolCalls: [
+          {
+            id: "toolu_task",
+            name: "Task",
+            arguments: { description: "Say hello", prompt: "Say hello.", subagent_type: "general-purpose" },
+          },
+        ],
+      },
+      { text: "Hello from the child." },
+      { text: "The child said hello." },
+    );
+    expect(await agent.prompt(sessionId, "Ask a subagent to say hello.")).toBe("end_turn");
+    model.assertDone();
+    const [child] = oi!.runtime.store.childSessions(sessionId);
+
+    const home = agent.home;
+    await agent.close();
+    oi = await startInProcess({ model, home, harnesses: [claudeCodeHarness] });
+
+    const listed = await oi.agent.request(methods.agent.session.list, {});
+    expect(listed.sessions.map((s) => s.sessionId)).toEqual([sessionId]);
+    expect(listed.sessions[0]!._meta).toEqual({
+      "openinterpreter/subagentSessions": [
+        { sessionId: child!.id, title: "Say hello", updatedAt: expect.any(String) },
+      ],
+    });
+
+    await oi.agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
+    expect(oi.editor.text(sessionId)).toBe("The child said hello.");
+    const call = oi.editor
+      .updates(sessionId)
+      .find((u) => u.sessionUpdate === "tool_call" && u.toolCallId === "toolu_task");
+    expect(JSON.stringify(call)).toContain("Hello from the child.");
+
+    await oi.agent.request(methods.agent.session.load, { sessionId: child!.id, cwd, mcpServers: [] });
+    expect(oi.editor.text(child!.id)).toBe("Hello from the child.");
+    const prompt = oi.editor.updates(child!.id).find((u) => u.sessionUpdate === "user_message_chunk");
+    expect(JSON.stringify(prompt)).toContain("Say hello.");
+  });
+});

@@ -222,8 +222,14 @@ export class SessionManager {
     return this.open.has(id) || this.deps.store.getSession(id) !== undefined;
   }
 
+  /** Sessions the editor opened; their subagents' sessions are listed by `children`. */
   list(options: ListSessionsOptions): SessionPage {
     return this.deps.store.listSessions(options);
+  }
+
+  /** The sessions `id`'s subagent calls started, oldest first. */
+  children(id: string): SessionRecord[] {
+    return this.deps.store.childSessions(id);
   }
 
   /** Cancels any running work, stops its MCP servers and forgets the session; false when it was not open. */
