@@ -42,6 +42,7 @@ describe("kimi-code tool surface", () => {
     expect(byName.Glob).toContain("`offset` (0 by default) and `head_limit` (100 by default)");
     expect(byName.TodoList).toContain("pending / in_progress / done");
     expect(Object.fromEntries(tools.map((t) => [t.name, `${t.kind}/${t.capability}`]))).toEqual({
+      Agent: "other/other",
       Bash: "execute/exec",
       Edit: "edit/edit",
       FetchURL: "fetch/other",
@@ -167,11 +168,11 @@ describe("kimi-code request layout", () => {
       prompt_cache_key: "session_s1",
       thinking: { type: "enabled", keep: "all" },
     });
-    const bash = request.tools[0] as { type: string; function: { name: string; parameters: unknown } };
+    const bash = request.tools[1] as { type: string; function: { name: string; parameters: unknown } };
     expect(bash).toEqual({
       type: "function",
       function: { name: "Bash", description: expect.any(String), parameters: expect.any(Object) },
     });
-    expect(JSON.stringify(schemaShape(bash.function.parameters))).toBe(JSON.stringify(golden[0].parameters));
+    expect(JSON.stringify(schemaShape(bash.function.parameters))).toBe(JSON.stringify(golden[1].parameters));
   });
 });

@@ -57,7 +57,7 @@ const PAIRS: Pair[] = [
     model: "claude-sonnet-4-5-20250929",
     equal: ["tools-shared", "schemas-shared", "knobs", "layout", "outline", ...results(...TURN_ONE)],
     differs: {
-      tools: "pending: Task, ExitPlanMode, EnterPlanMode, AskUserQuestion; Skill only with skills",
+      tools: "pending: ExitPlanMode, EnterPlanMode, AskUserQuestion; Skill only with skills",
       schemas: "follows from the pending tools",
     },
   },
@@ -88,7 +88,7 @@ const PAIRS: Pair[] = [
     ],
     differs: {
       tools:
-        "pending: Agent, AgentSwarm, AskUserQuestion, CreateGoal, GetGoal, UpdateGoal, SetGoalBudget, CronCreate, CronList, CronDelete, EnterPlanMode, ExitPlanMode, Skill",
+        "pending: AgentSwarm, AskUserQuestion, CreateGoal, GetGoal, UpdateGoal, SetGoalBudget, CronCreate, CronList, CronDelete, EnterPlanMode, ExitPlanMode, Skill",
       schemas: "follows from the pending tools",
       knobs:
         "max_completion_tokens 32768: 2.1.0 sends its model's whole window (262144 for kimi-for-coding), which servers that check max_tokens against the window (vLLM) refuse",

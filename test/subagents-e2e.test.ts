@@ -1,6 +1,7 @@
 import { methods } from "@agentclientprotocol/sdk";
 import { afterEach, describe, expect, it } from "vitest";
 import { claudeCodeHarness } from "../src/harnesses/claude-code/claude-code-harness.js";
+import { kimiCodeHarness } from "../src/harnesses/kimi-code/kimi-code-harness.js";
 import type { Harness } from "../src/harnesses/types.js";
 import { harnessSession, liveProcesses, processMarker, toolText } from "./support/background-kit.js";
 import type { ChatBody, FakeModel } from "./support/fake-model.js";
@@ -105,6 +106,58 @@ describe("claude-code Task", () => {
       ["Count the files", sessionId, "claude-code"],
     ]);
     expect(cwd).toBe(children[0]!.cwd);
+  });
+});
+
+describe("kimi-code Agent", () => {
+  it("runs a coder subagent whose own Agent call is refused at max_depth, and answers as 2.1.0 does", async () => {
+    const { sessionId, agent } = await session(kimiCodeHarness);
+    model.reply(
+      {
+        expect: (body) => expect(toolNames(body)[0]).toBe("Agent"),
+        toolCalls: [
+          {
+            id: "call_agent",
+            name: "Agent",
+            arguments: { description: "Check the tree", prompt: "Run a command and report." },
+          },
+        ],
+      },
+      {
+        // The coder subagent keeps Agent; a second level is past the default max_depth of 1.
+        expect: (body) => {
+          expect(toolNames(body)).toContain("Agent");
+          expect(toolNames(body)).not.toContain("WaitFor");
+        },
+        toolCalls: [
+          { id: "call_echo", name: "Bash", arguments: { command: "echo from-the-coder" } },
+          {
+            id: "call_nested",
+            name: "Agent",
+            arguments: { description: "Go deeper", prompt: "Anything." },
+          },
+        ],
+      },
+      {
+        expect: (body) => {
+          expect(toolText(body, "call_echo")).toContain("from-the-coder");
+          expect(toolText(body, "call_nested")).toContain(
+            "subagent error: This agent cannot start another subagent: 2 levels would exceed [agents] max_depth = 1.",
+          );
+        },
+        text: "The command printed from-the-coder.",
+      },
+      {
+        expect: (body) =>
+          expect(toolText(body, "call_agent")).toMatch(
+            /^agent_id: [0-9a-f-]{36}\nactual_subagent_type: coder\nstatus: completed\n\n\[summary\]\nThe command printed from-the-coder\.$/,
+          ),
+        text: "Done.",
+      },
+    );
+    expect(await agent.prompt(sessionId, "Delegate a check.")).toBe("end_turn");
+    model.assertDone();
+    expect(oi!.runtime.store.childSessions(sessionId)).toHaveLength(1);
   });
 });
 
