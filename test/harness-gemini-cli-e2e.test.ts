@@ -82,6 +82,7 @@ describe("gemini-cli end to end", () => {
       "read_background_output",
       "google_web_search",
       "write_todos",
+      "invoke_agent",
     ]);
     const replace = first.tools.find((t: { function: { name: string } }) => t.function.name === "replace");
     expect(replace.function.parameters.required).toEqual([

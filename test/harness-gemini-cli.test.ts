@@ -33,9 +33,9 @@ describe("Gemini CLI tool surface", () => {
       "google_web_search",
     ];
     const legacy = setup("gemini-2.5-flash").tools;
-    expect(legacy.map((t) => t.name)).toEqual([...shared, "write_todos"]);
-    expect(setup("qwen3-coder").tools.map((t) => t.name)).toEqual([...shared, "write_todos"]);
-    expect(setup("gemini-3-pro-preview").tools.map((t) => t.name)).toEqual(shared);
+    expect(legacy.map((t) => t.name)).toEqual([...shared, "write_todos", "invoke_agent"]);
+    expect(setup("qwen3-coder").tools.map((t) => t.name)).toEqual([...shared, "write_todos", "invoke_agent"]);
+    expect(setup("gemini-3-pro-preview").tools.map((t) => t.name)).toEqual([...shared, "invoke_agent"]);
     await expect(JSON.stringify(surface(legacy), null, 2)).toMatchFileSnapshot(
       "golden/gemini-cli/tools.default-legacy.json",
     );

@@ -1,6 +1,7 @@
 import { methods } from "@agentclientprotocol/sdk";
 import { afterEach, describe, expect, it } from "vitest";
 import { claudeCodeHarness } from "../src/harnesses/claude-code/claude-code-harness.js";
+import { geminiCliHarness } from "../src/harnesses/gemini-cli/gemini-cli-harness.js";
 import { kimiCodeHarness } from "../src/harnesses/kimi-code/kimi-code-harness.js";
 import type { Harness } from "../src/harnesses/types.js";
 import { harnessSession, liveProcesses, processMarker, toolText } from "./support/background-kit.js";
@@ -158,6 +159,39 @@ describe("kimi-code Agent", () => {
     expect(await agent.prompt(sessionId, "Delegate a check.")).toBe("end_turn");
     model.assertDone();
     expect(oi!.runtime.store.childSessions(sessionId)).toHaveLength(1);
+  });
+});
+
+describe("gemini-cli invoke_agent", () => {
+  it("runs the codebase investigator with its read-only tools and answers as 0.61 does", async () => {
+    const { sessionId, agent } = await session(geminiCliHarness);
+    model.reply(
+      {
+        toolCalls: [
+          {
+            id: "call_invoke",
+            name: "invoke_agent",
+            arguments: { agent_name: "codebase_investigator", prompt: "Where is the entry point?" },
+          },
+        ],
+      },
+      {
+        expect: (body) => {
+          expect(systemText(body)).toContain("Codebase Investigator");
+          expect(toolNames(body)).toEqual(["list_directory", "read_file", "grep_search", "glob"]);
+        },
+        text: "There is no entry point yet.",
+      },
+      {
+        expect: (body) =>
+          expect(toolText(body, "call_invoke")).toBe(
+            "Subagent 'codebase_investigator' finished.\nTermination Reason: GOAL\nResult:\nThere is no entry point yet.",
+          ),
+        text: "Nothing to run yet.",
+      },
+    );
+    expect(await agent.prompt(sessionId, "Find the entry point.")).toBe("end_turn");
+    model.assertDone();
   });
 });
 
