@@ -69,7 +69,7 @@ const PAIRS: Pair[] = [
     model: "mock-model",
     equal: ["tools-shared", "schemas-shared", "knobs", ...results(...TURN_ONE)],
     differs: {
-      tools: "pending: agent, list_agents, get_goal, update_goal, tool_search, tool_call",
+      tools: "pending: list_agents, get_goal, update_goal, tool_search, tool_call",
       layout: "no bundled skills in the test workspace, and the pending tools' reminder is not sent",
       outline: "no auto-memory sections: there is no memory store",
     },

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { claudeCodeHarness } from "../src/harnesses/claude-code/claude-code-harness.js";
 import { geminiCliHarness } from "../src/harnesses/gemini-cli/gemini-cli-harness.js";
 import { kimiCodeHarness } from "../src/harnesses/kimi-code/kimi-code-harness.js";
+import { qwenCodeHarness } from "../src/harnesses/qwen-code/qwen-code-harness.js";
 import type { Harness } from "../src/harnesses/types.js";
 import { harnessSession, liveProcesses, processMarker, toolText } from "./support/background-kit.js";
 import type { ChatBody, FakeModel } from "./support/fake-model.js";
@@ -191,6 +192,41 @@ describe("gemini-cli invoke_agent", () => {
       },
     );
     expect(await agent.prompt(sessionId, "Find the entry point.")).toBe("end_turn");
+    model.assertDone();
+  });
+});
+
+describe("qwen-code agent", () => {
+  it("runs an Explore subagent and hands back its answer as 0.24.4's foreground path does", async () => {
+    const { sessionId, agent } = await session(qwenCodeHarness);
+    model.reply(
+      {
+        expect: (body) => expect(toolNames(body)[0]).toBe("agent"),
+        toolCalls: [
+          {
+            id: "call_agent",
+            name: "agent",
+            arguments: {
+              description: "Find tests",
+              prompt: "Where are the tests?",
+              subagent_type: "Explore",
+            },
+          },
+        ],
+      },
+      {
+        expect: (body) => {
+          expect(systemText(body)).toContain("read-only exploration subagent");
+          expect(toolNames(body)).toEqual(["glob", "grep_search", "read_file", "run_shell_command", "skill"]);
+        },
+        text: "<analysis>I looked around.</analysis>\n<summary>There are no tests.</summary>",
+      },
+      {
+        expect: (body) => expect(toolText(body, "call_agent")).toBe("There are no tests."),
+        text: "No tests yet.",
+      },
+    );
+    expect(await agent.prompt(sessionId, "Find the tests.")).toBe("end_turn");
     model.assertDone();
   });
 });
