@@ -62,7 +62,8 @@ describe("Bash", () => {
   });
 
   it("checks only that a timeout is a positive whole number, as 2.1.0 does", async () => {
-    const bash = kimiCodeHarness.open({ scratchDir: scratch } as HarnessContext).tools[0] as Tool;
+    const { tools } = kimiCodeHarness.open({ scratchDir: scratch } as HarnessContext);
+    const bash = tools.find((tool) => tool.name === "Bash") as Tool;
     expect(bash.schema.safeParse({ command: "ls", timeout: 301 }).success).toBe(true);
     expect(bash.schema.safeParse({ command: "ls", timeout: 100_000, run_in_background: true }).success).toBe(
       true,

@@ -6,11 +6,9 @@ import { gitCeilings } from "../config/git-ceilings.js";
 import type { Logger } from "../config/logger.js";
 import { setupMessage, setupProblem } from "../config/setup-problem.js";
 import type { Config } from "../config/types.js";
-import { loadAgentsMd } from "../context/agents-md.js";
 import { gitSnapshot } from "../context/git-snapshot.js";
 import { findProjectRoot, holdsRepository } from "../context/project-root.js";
-import { loadSkills, type SkillCatalog } from "../context/skills/load-skills.js";
-import { skillRoots } from "../context/skills/skill-roots.js";
+import type { SkillCatalog } from "../context/skills/load-skills.js";
 import { findHarness, unknownHarnessMessage } from "../harnesses/harness-list.js";
 import type { HarnessEntry } from "../harnesses/types.js";
 import { preloadWire } from "../providers/create-provider.js";
@@ -27,10 +25,11 @@ import type { FsPort } from "../tools/types.js";
 import { localTimeZone } from "./local-time-zone.js";
 import { turnEconomy } from "./output-economy.js";
 import { applyProjectConfig, type ProjectTrust, projectTrust, untrustedNotice } from "./project-trust.js";
+import { recordInstructions, recordMcp, recordSkills } from "./record-sources.js";
 import { replayOutputs, turnGroups } from "./replay.js";
 import { Session } from "./session.js";
 import { configuredEndpoint, type SessionDeps } from "./session-deps.js";
-import { type SessionMcp, sessionMcp } from "./session-mcp.js";
+import type { SessionMcp } from "./session-mcp.js";
 import type { SubagentHost } from "./session-subagents.js";
 import { sessionWeb } from "./session-web.js";
 import type { SessionOutput } from "./types.js";
@@ -131,7 +130,7 @@ export class SessionManager {
       model: project?.model ?? config.model ?? null,
       harness: (!badHarness && project?.harness) || null,
     });
-    const catalog = this.skills(record);
+    const catalog = recordSkills(this.sources(record));
     const session = this.remember(record, catalog);
     // Skill problems, project config and a missing sandbox are told once, when the session starts.
     // After the session/new response, like every other post-creation message.
@@ -162,7 +161,7 @@ export class SessionManager {
     const existing = this.open.get(id);
     if (existing) return existing;
     const record = this.reopened(id, options);
-    return this.remember(record, this.skills(record));
+    return this.remember(record, recordSkills(this.sources(record)));
   }
 
   /**
@@ -178,7 +177,7 @@ export class SessionManager {
       return existing;
     }
     const record = this.reopened(id, options);
-    const catalog = this.skills(record);
+    const catalog = recordSkills(this.sources(record));
     const history: HistoryEvent[] = [];
     for (const group of turnGroups(this.deps.store.historyEvents(id), REPLAY_GROUP)) {
       history.push(...group);
@@ -315,7 +314,8 @@ export class SessionManager {
   }
 
   private remember(record: SessionRecord, catalog: Promise<SkillCatalog>, history?: HistoryEvent[]): Session {
-    const session = new Session(record, this.sessionDeps(record, catalog, this.mcp(record)), history);
+    const deps = this.sessionDeps(record, catalog, recordMcp(this.sources(record)));
+    const session = new Session(record, deps, history);
     this.open.set(record.id, session);
     // The server's window is learnt after the response, in time for the first prompt.
     setTimeout(() => void this.window(session.model), 0);
@@ -328,20 +328,15 @@ export class SessionManager {
    * tool call owns it and closes it when the subagent answers.
    */
   private spawn(options: { parent: SessionRecord; harness: string; type: string; title: string }): Session {
-    const { parent } = options;
+    const { parent, harness, title } = options;
+    const { cwd, additionalDirectories, mcpServers, mode, model } = parent;
     const record = this.deps.store.createSession({
-      id: this.newId(),
-      cwd: parent.cwd,
-      additionalDirectories: parent.additionalDirectories,
-      mcpServers: parent.mcpServers,
-      mode: parent.mode,
-      model: parent.model,
-      harness: options.harness,
-      title: options.title,
-      parentId: parent.id,
+      ...{ id: this.newId(), cwd, additionalDirectories, mcpServers, mode, model },
+      ...{ harness, title, parentId: parent.id },
     });
-    const mcp = this.open.get(parent.id)?.mcp.shared() ?? this.mcp({ ...record, mcpServers: [] });
-    const deps = this.sessionDeps(record, this.skills(record), mcp);
+    const mcp =
+      this.open.get(parent.id)?.mcp.shared() ?? recordMcp(this.sources({ ...record, mcpServers: [] }));
+    const deps = this.sessionDeps(record, recordSkills(this.sources(record)), mcp);
     return new Session(record, { ...deps, subagent: { type: options.type } }, []);
   }
 
@@ -365,7 +360,7 @@ export class SessionManager {
       },
       workspace: { sandbox, fs, projectRoot, scratchDir },
       context: {
-        instructions: this.instructions(record),
+        instructions: recordInstructions(this.sources(record)),
         git: holdsRepository(projectRoot) ? gitSnapshot(record.cwd) : undefined,
         skills: catalog.then((c) => c.skills),
         shell: path.basename(process.env.SHELL ?? "bash"),
@@ -387,47 +382,9 @@ export class SessionManager {
   }
 
   /** MCP servers from config (and a trusted project) and from the editor, started in the background. */
-  private mcp(record: SessionRecord): SessionMcp {
-    const trust = projectTrust(this.deps.store, findProjectRoot(record.cwd, { ceilings: this.ceilings }));
-    const projectServers = trust.decision === "allow" ? (trust.config?.mcpServers ?? {}) : {};
-    return sessionMcp({
-      config: { ...this.deps.config.mcpServers, ...projectServers },
-      acp: record.mcpServers,
-      env: this.deps.env,
-      logger: this.deps.logger.child({ sessionId: record.id }),
-      cwd: record.cwd,
-      clientVersion: this.deps.version,
-    });
-  }
-
-  private skills(record: SessionRecord): Promise<SkillCatalog> {
-    const roots = skillRoots({
-      cwd: record.cwd,
-      projectRoot: findProjectRoot(record.cwd, { ceilings: this.ceilings }),
-      additionalDirectories: record.additionalDirectories,
-      userHome: this.deps.userHome,
-      interpreterHome: this.deps.config.home,
-    });
-    return loadSkills(roots).catch((error: unknown) => {
-      this.deps.logger.warn({ err: String(error) }, "skill discovery failed");
-      return { skills: [], notices: [] };
-    });
-  }
-
-  private instructions(record: SessionRecord): Promise<string> {
-    const { cwd, additionalDirectories } = record;
-    return loadAgentsMd({
-      cwd,
-      additionalDirectories,
-      home: this.deps.config.home,
-      ceilings: this.ceilings,
-    }).then(
-      (loaded) => loaded.text,
-      (error: unknown) => {
-        this.deps.logger.warn({ err: String(error) }, "AGENTS.md discovery failed");
-        return "";
-      },
-    );
+  /** What a record's MCP servers, skills and AGENTS.md are found with (record-sources.ts). */
+  private sources(record: SessionRecord) {
+    return { deps: this.deps, ceilings: this.ceilings, record };
   }
 
   private newId(): string {

@@ -10,8 +10,6 @@ export interface ChildSession {
   readonly id: string;
   attach(client: ClientPort): void;
   prompt(content: [{ type: "text"; text: string }], options: { signal: AbortSignal }): Promise<string>;
-  /** The child's history so far (read once its turn ended). */
-  events(): readonly HistoryEvent[];
   close(): Promise<void>;
 }
 
@@ -72,7 +70,8 @@ export function sessionSubagents(o: {
           stop = "failed";
           error = thrown instanceof Error ? thrown.message : String(thrown);
         }
-        const events = child.events();
+        // Committed before the editor heard of it: the store has the child's whole turn.
+        const events = o.store.history(child.id);
         const usage = usageOf(events, host.now() - started);
         if (signal.aborted || stop === "cancelled")
           return { status: "cancelled", sessionId: child.id, usage };

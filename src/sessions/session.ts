@@ -1,6 +1,6 @@
 import type { Mode } from "../config/types.js";
 import type { Skill } from "../context/skills/parse-skill.js";
-import { chooseHarness, findHarness, harnessProblem, pinnedText } from "../harnesses/harness-list.js";
+import { chooseHarness, findHarness, harnessProblem } from "../harnesses/harness-list.js";
 import type { Harness, HarnessContext, HarnessSession } from "../harnesses/types.js";
 import { imagesFor } from "../providers/without-images.js";
 import type { ContentBlock, HistoryEvent, HistoryEventOf, StopReason } from "../store/events.js";
@@ -17,6 +17,7 @@ import { replayOutputs } from "./replay.js";
 import { runTurn } from "./run-turn.js";
 import type { SessionDeps } from "./session-deps.js";
 import type { SessionMcp } from "./session-mcp.js";
+import { sessionOptions } from "./session-options.js";
 import { sessionSubagents } from "./session-subagents.js";
 import { sideModel } from "./side-model.js";
 import { syncAfterAnswer } from "./sync-after-answer.js";
@@ -110,19 +111,8 @@ export class Session {
   }
 
   options(): SessionOptions {
-    const models = [...new Set([this.model, ...this.deps.endpoint.models()].filter(Boolean))];
-    return {
-      mode: this.mode,
-      model: this.model,
-      models,
-      harness: this.harnessChoice().harness.id,
-      harnesses: this.deps.harnesses.list.map((h) => ({
-        id: h.id,
-        title: h.title,
-        description: h.description,
-        pinned: pinnedText(h),
-      })),
-    };
+    const { mode, model, deps } = this;
+    return sessionOptions({ mode, model, harness: this.harnessChoice().harness.id, deps });
   }
 
   lastUsage(): HistoryEventOf<"usage"> | undefined {
@@ -134,11 +124,6 @@ export class Session {
 
   usageTotals() {
     return usageTotals(this.history);
-  }
-
-  /** The history as committed so far (a subagent's parent reads its answer from it). */
-  events(): readonly HistoryEvent[] {
-    return this.history;
   }
 
   replay(): SessionOutput[] {
