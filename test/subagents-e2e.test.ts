@@ -102,6 +102,10 @@ describe("claude-code Task", () => {
       .join("\n");
     expect(progress).toContain("→ sleep 0.4; echo child-ran-this");
 
+    // The child's command asked the editor on the parent's session, on the Task call.
+    const asked = oi!.editor.permissions.map((p) => [p.sessionId, p.toolCall.toolCallId, p.toolCall.title]);
+    expect(asked).toEqual([[sessionId, "toolu_task", "Count the files: sleep 0.4; echo child-ran-this"]]);
+
     // The child is stored under its parent.
     const children = oi!.runtime.store.childSessions(sessionId);
     expect(children.map((c) => [c.title, c.parentId, c.harness])).toEqual([
