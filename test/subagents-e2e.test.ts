@@ -6,7 +6,7 @@ import { kimiCodeHarness } from "../src/harnesses/kimi-code/kimi-code-harness.js
 import { qwenCodeHarness } from "../src/harnesses/qwen-code/qwen-code-harness.js";
 import type { Harness } from "../src/harnesses/types.js";
 import { harnessSession, liveProcesses, processMarker, toolText } from "./support/background-kit.js";
-import type { ChatBody, FakeModel } from "./support/fake-model.js";
+import { type ChatBody, type FakeModel, startFakeModel } from "./support/fake-model.js";
 import { type InProcessAgent, startInProcess, until } from "./support/in-process.js";
 
 // Subagents end to end: the scripted model's parent calls the harness's subagent tool, the child
@@ -112,6 +112,66 @@ describe("claude-code Task", () => {
       ["Count the files", sessionId, "claude-code"],
     ]);
     expect(cwd).toBe(children[0]!.cwd);
+  });
+});
+
+describe("claude-code Task on the Messages wire", () => {
+  it("hands back the answer and the agent id block as two text blocks, as 2.1.44 sends them", async () => {
+    model = await startFakeModel();
+    oi = await startInProcess({
+      model,
+      cli: { model: "claude-sonnet-4-5" },
+      harnesses: [claudeCodeHarness],
+      configToml: [
+        'harness = "claude-code"',
+        'model_provider = "fake"',
+        "[model_providers.fake]",
+        `base_url = "${model.url}"`,
+        'env_key = "FAKE_KEY"',
+        'wire_api = "messages"',
+        "",
+      ].join("\n"),
+      env: { FAKE_KEY: "sk-fake" },
+    });
+    const { sessionId } = await oi.newSession();
+    model.reply(
+      {
+        toolCalls: [
+          {
+            id: "toolu_task",
+            name: "Task",
+            arguments: { description: "Plan it", prompt: "Plan the change.", subagent_type: "Plan" },
+          },
+        ],
+      },
+      {
+        expect: (body) => {
+          const system = JSON.stringify(body.system);
+          expect(system).toContain("software architect and planning specialist");
+          expect(body.tools.map((t: { name: string }) => t.name)).not.toContain("Write");
+        },
+        text: "Step 1: change nothing.",
+      },
+      {
+        expect: (body) => {
+          const result = body.messages
+            .flatMap((m: ChatBody) => (Array.isArray(m.content) ? m.content : []))
+            .find((block: ChatBody) => block.type === "tool_result");
+          expect(result.content).toEqual([
+            { type: "text", text: "Step 1: change nothing." },
+            {
+              type: "text",
+              text: expect.stringMatching(
+                /^agentId: a[0-9a-f]{6} \(for resuming to continue this agent's work if needed\)\n<usage>total_tokens: \d+\ntool_uses: 0\nduration_ms: \d+<\/usage>$/,
+              ),
+            },
+          ]);
+        },
+        text: "Planned.",
+      },
+    );
+    expect(await oi.prompt(sessionId, "Plan the change.")).toBe("end_turn");
+    model.assertDone();
   });
 });
 
