@@ -325,6 +325,36 @@ describe("subagent limits and cancel", () => {
     expect(ended).toEqual([expect.objectContaining({ stopReason: "cancelled" })]);
   }, 30_000);
 
+  it("refuses a subagent past [agents] max_threads while another session's runs", async () => {
+    const { sessionId, agent } = await session(claudeCodeHarness, "[agents]\nmax_threads = 1\n");
+    const other = await agent.newSession();
+    const marker = processMarker();
+    model.reply(
+      { toolCalls: [task("toolu_a", "Run the long job.")] },
+      {
+        toolCalls: [
+          { id: "toolu_sleep", name: "Bash", arguments: { command: `exec -a ${marker} sleep 60` } },
+        ],
+      },
+      // The other session's model, while the first session's subagent is still in its command.
+      { toolCalls: [task("toolu_b", "Another job.")] },
+      {
+        expect: (body) =>
+          expect(toolText(body, "toolu_b")).toBe(
+            "<tool_use_error>No subagent was started: 1 already running, the most [agents] max_threads = 1 allows. Wait for them to finish, or do the task yourself.</tool_use_error>",
+          ),
+        text: "I will do it myself.",
+      },
+    );
+    const first = agent.prompt(sessionId, "Start the long job.");
+    await until(() => liveProcesses(marker).length > 0, 10_000);
+    expect(await agent.prompt(other.sessionId, "Start another job.")).toBe("end_turn");
+    await oi!.agent.notify(methods.agent.session.cancel, { sessionId });
+    expect(await first).toBe("cancelled");
+    model.assertDone();
+    expect(liveProcesses(marker)).toEqual([]);
+  }, 30_000);
+
   it("refuses a subagent past [agents] max_depth with a result that says why", async () => {
     const { sessionId, agent } = await session(claudeCodeHarness, "[agents]\nmax_depth = 0\n");
     model.reply(

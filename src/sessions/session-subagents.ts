@@ -54,7 +54,7 @@ export function sessionSubagents(o: {
         return {
           status: "refused",
           limit: "threads",
-          message: `No subagent was started: ${host.running.count} are already running, the limit set by [agents] max_threads = ${host.limits.maxThreads}. Wait for them to finish, or do the task yourself.`,
+          message: `No subagent was started: ${host.running.count} already running, the most [agents] max_threads = ${host.limits.maxThreads} allows. Wait for them to finish, or do the task yourself.`,
         };
       }
       host.running.count++;
