@@ -157,6 +157,7 @@ describe("sessions", () => {
       createdAt: "2025-01-01T00:00:00.000Z",
       updatedAt: "2025-01-01T00:00:00.000Z",
       parentId: null,
+      agentType: null,
     });
     expect(store.getSession("s1")).toEqual(created);
     expect(store.getSession("nope")).toBeUndefined();

@@ -5,7 +5,14 @@ import { geminiCliHarness } from "../src/harnesses/gemini-cli/gemini-cli-harness
 import { kimiCodeHarness } from "../src/harnesses/kimi-code/kimi-code-harness.js";
 import { qwenCodeHarness } from "../src/harnesses/qwen-code/qwen-code-harness.js";
 import type { Harness } from "../src/harnesses/types.js";
-import { harnessSession, liveProcesses, processMarker, toolText } from "./support/background-kit.js";
+import {
+  capture,
+  harnessSession,
+  liveProcesses,
+  processMarker,
+  replyFrom,
+  toolText,
+} from "./support/background-kit.js";
 import { type ChatBody, type FakeModel, startFakeModel } from "./support/fake-model.js";
 import { type InProcessAgent, startInProcess, until } from "./support/in-process.js";
 
@@ -112,6 +119,56 @@ describe("claude-code Task", () => {
       ["Count the files", sessionId, "claude-code"],
     ]);
     expect(cwd).toBe(children[0]!.cwd);
+  });
+});
+
+describe("claude-code Task resume", () => {
+  it("continues the same subagent, with its transcript, when Task names its agent id", async () => {
+    const { sessionId, agent } = await session(claudeCodeHarness);
+    const ids: Record<string, string> = {};
+    const task = (id: string, extra: object) => ({
+      id,
+      name: "Task",
+      arguments: { description: "Remember", subagent_type: "Explore", ...extra },
+    });
+    model.reply(
+      { toolCalls: [task("toolu_1", { prompt: "Remember the word kiwi." })] },
+      { text: "Remembered." },
+      replyFrom((body) => {
+        ids.agent = capture(/agentId: (a[0-9a-f]{6}) /, toolText(body, "toolu_1"));
+        return { toolCalls: [task("toolu_2", { prompt: "Which word?", resume: ids.agent })] };
+      }),
+      {
+        // The resumed child: its first exchange, then the new prompt; the Explore prompt again.
+        expect: (body) => {
+          expect(systemText(body)).toContain("file-search specialist");
+          const transcript = JSON.stringify(body.messages);
+          expect(transcript).toContain("Remember the word kiwi.");
+          expect(transcript).toContain("Remembered.");
+          expect(JSON.stringify(body.messages.at(-1))).toContain("Which word?");
+        },
+        text: "kiwi",
+      },
+      {
+        expect: (body) => {
+          expect(toolText(body, "toolu_2")).toMatch(new RegExp(`^kiwi\\nagentId: ${ids.agent} `));
+        },
+        toolCalls: [task("toolu_3", { prompt: "Anything.", resume: "a000000" })],
+      },
+      {
+        expect: (body) =>
+          expect(toolText(body, "toolu_3")).toBe(
+            "<tool_use_error>No agent found with ID: a000000</tool_use_error>",
+          ),
+        text: "The subagent remembered kiwi.",
+      },
+    );
+    expect(await agent.prompt(sessionId, "Test the subagent's memory.")).toBe("end_turn");
+    model.assertDone();
+    const children = oi!.runtime.store.childSessions(sessionId);
+    expect(children.map((c) => c.agentType)).toEqual(["Explore"]);
+    const prompts = oi!.runtime.store.history(children[0]!.id).filter((e) => e.type === "user_message");
+    expect(prompts).toHaveLength(2);
   });
 });
 

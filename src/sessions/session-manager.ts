@@ -325,19 +325,24 @@ export class SessionManager {
   /**
    * A subagent's session: a child of `parent` in the store with its mode, roots, model and the
    * harness it runs, sharing its MCP servers. It is not among the open sessions: the parent's
-   * tool call owns it and closes it when the subagent answers.
+   * tool call owns it and closes it when the subagent answers. A resume names one of the
+   * parent's children (the port checked it) and reopens it with its history.
    */
-  private spawn(options: { parent: SessionRecord; harness: string; type: string; title: string }): Session {
-    const { parent, harness, title } = options;
+  private spawn(o: { parent: SessionRecord; harness: string; type: string; title: string; resume?: string }) {
+    const { parent, harness, title } = o;
     const { cwd, additionalDirectories, mcpServers, mode, model } = parent;
-    const record = this.deps.store.createSession({
-      ...{ id: this.newId(), cwd, additionalDirectories, mcpServers, mode, model },
-      ...{ harness, title, parentId: parent.id },
-    });
+    const record = o.resume
+      ? this.deps.store.getSession(o.resume)
+      : this.deps.store.createSession({
+          ...{ id: this.newId(), cwd, additionalDirectories, mcpServers, mode, model },
+          ...{ harness, title, parentId: parent.id, agentType: o.type },
+        });
+    if (record?.parentId !== parent.id)
+      throw new Error(`Session ${o.resume} is not a subagent of ${parent.id}`);
     const mcp =
       this.open.get(parent.id)?.mcp.shared() ?? recordMcp(this.sources({ ...record, mcpServers: [] }));
     const deps = this.sessionDeps(record, recordSkills(this.sources(record)), mcp);
-    return new Session(record, { ...deps, subagent: { type: options.type } }, []);
+    return new Session(record, deps, o.resume ? this.deps.store.history(record.id) : []);
   }
 
   private sessionDeps(record: SessionRecord, catalog: Promise<SkillCatalog>, mcp: SessionMcp): SessionDeps {
@@ -371,6 +376,8 @@ export class SessionManager {
         turnEconomy({ ...options, scratchDir, provider: config.provider.id, prices: config.modelPrices }),
       web: sessionWeb(config),
       agents: this.agents,
+      // A subagent's session opens its harness as its type, when spawned and when loaded later.
+      ...(record.agentType ? { subagent: { type: record.agentType } } : {}),
     };
   }
 
@@ -383,9 +390,7 @@ export class SessionManager {
 
   /** MCP servers from config (and a trusted project) and from the editor, started in the background. */
   /** What a record's MCP servers, skills and AGENTS.md are found with (record-sources.ts). */
-  private sources(record: SessionRecord) {
-    return { deps: this.deps, ceilings: this.ceilings, record };
-  }
+  private sources = (record: SessionRecord) => ({ deps: this.deps, ceilings: this.ceilings, record });
 
   private newId(): string {
     return (this.deps.newId ?? randomUUID)();

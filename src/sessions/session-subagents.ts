@@ -1,7 +1,7 @@
 import type { AgentsConfig } from "../config/types.js";
 import type { HistoryEvent } from "../store/events.js";
 import type { SessionRecord, Store } from "../store/types.js";
-import type { SubagentPort, SubagentRequest, SubagentUsage } from "../tools/agents/types.js";
+import type { SubagentInfo, SubagentPort, SubagentRequest, SubagentUsage } from "../tools/agents/types.js";
 import { subagentActivity } from "./subagent-activity.js";
 import type { ClientPort, SessionOutput } from "./types.js";
 
@@ -18,8 +18,17 @@ export interface SubagentHost {
   limits: AgentsConfig;
   /** Subagents running now across the daemon; the host's, shared by every session. */
   running: { count: number };
-  /** Opens a child of `parent` in the store, with the parent's mode, roots, model and harness. */
-  spawn(options: { parent: SessionRecord; harness: string; type: string; title: string }): ChildSession;
+  /**
+   * Opens a child of `parent` in the store, with the parent's mode, roots, model and harness; or,
+   * with `resume`, that child of `parent` again with its history.
+   */
+  spawn(options: {
+    parent: SessionRecord;
+    harness: string;
+    type: string;
+    title: string;
+    resume?: string;
+  }): ChildSession;
   now(): number;
 }
 
@@ -36,6 +45,8 @@ export function sessionSubagents(o: {
   parent(): { record: SessionRecord; harness: string; client: ClientPort | undefined };
 }): SubagentPort {
   const { host } = o;
+  const children = (): SubagentInfo[] =>
+    o.store.childSessions(o.parent().record.id).map((c) => ({ sessionId: c.id, type: c.agentType ?? "" }));
   return {
     async run(request, signal) {
       const { record, harness, client } = o.parent();
@@ -57,9 +68,14 @@ export function sessionSubagents(o: {
           message: `No subagent was started: ${host.running.count} already running, the most [agents] max_threads = ${host.limits.maxThreads} allows. Wait for them to finish, or do the task yourself.`,
         };
       }
+      const { type, description: title, resume } = request;
+      if (resume && !children().some((c) => c.sessionId === resume)) {
+        const usage = { totalTokens: 0, toolUses: 0, durationMs: 0 };
+        return { status: "failed", sessionId: resume, error: `no subagent ${resume} of this session`, usage };
+      }
       host.running.count++;
       const started = host.now();
-      const child = host.spawn({ parent: record, harness, type: request.type, title: request.description });
+      const child = host.spawn({ parent: record, harness, type, title, ...(resume ? { resume } : {}) });
       try {
         child.attach(childClient(request, client));
         let error: string | undefined;
@@ -70,8 +86,15 @@ export function sessionSubagents(o: {
           stop = "failed";
           error = thrown instanceof Error ? thrown.message : String(thrown);
         }
-        // Committed before the editor heard of it: the store has the child's whole turn.
-        const events = o.store.history(child.id);
+        // Committed before the editor heard of it: the store has the child's whole turn (the
+        // last one, for a resumed child).
+        const history = o.store.history(child.id);
+        const events = history.slice(
+          Math.max(
+            0,
+            history.findLastIndex((e) => e.type === "user_message"),
+          ),
+        );
         const usage = usageOf(events, host.now() - started);
         if (signal.aborted || stop === "cancelled")
           return { status: "cancelled", sessionId: child.id, usage };
@@ -82,6 +105,7 @@ export function sessionSubagents(o: {
         host.running.count--;
       }
     },
+    children,
   };
 }
 

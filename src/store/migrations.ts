@@ -58,12 +58,13 @@ export const migrations: readonly Migration[] = [
     },
   },
   {
-    // A subagent's session names the session whose tool call started it; deleting the parent
-    // deletes its children with their histories.
+    // A subagent's session names the session whose tool call started it and its subagent type
+    // (what a resume opens it as); deleting the parent deletes its children with their histories.
     name: "subagent sessions",
     up(db) {
       db.exec(`
         ALTER TABLE sessions ADD COLUMN parent_id TEXT REFERENCES sessions (id) ON DELETE CASCADE;
+        ALTER TABLE sessions ADD COLUMN agent_type TEXT;
         CREATE INDEX sessions_by_parent ON sessions (parent_id, created_at) WHERE parent_id IS NOT NULL;
       `);
     },

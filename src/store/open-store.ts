@@ -29,10 +29,10 @@ export function openStore(options: OpenStoreOptions): Store {
   const timestamp = (): string => now().toISOString();
 
   const sessionColumns =
-    "id, cwd, additional_directories, mcp_servers, title, harness, model, mode, created_at, updated_at, parent_id";
+    "id, cwd, additional_directories, mcp_servers, title, harness, model, mode, created_at, updated_at, parent_id, agent_type";
   const insertSession = db.prepare<SessionRow>(
     `INSERT INTO sessions (${sessionColumns}) VALUES (@id, @cwd, @additional_directories, @mcp_servers,
-       @title, @harness, @model, @mode, @created_at, @updated_at, @parent_id)`,
+       @title, @harness, @model, @mode, @created_at, @updated_at, @parent_id, @agent_type)`,
   );
   const selectChildren = db.prepare<[string], SessionRow>(
     `SELECT ${sessionColumns} FROM sessions WHERE parent_id = ? ORDER BY created_at, id`,
@@ -173,6 +173,7 @@ export function openStore(options: OpenStoreOptions): Store {
         created_at: at,
         updated_at: at,
         parent_id: session.parentId ?? null,
+        agent_type: session.agentType ?? null,
       };
       try {
         insertSession.run(row);

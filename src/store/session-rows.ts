@@ -15,6 +15,7 @@ export interface SessionRow {
   created_at: string;
   updated_at: string;
   parent_id: string | null;
+  agent_type: string | null;
 }
 
 const Directories = z.array(z.string());
@@ -34,6 +35,7 @@ export function toSessionRecord(row: SessionRow): SessionRecord {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     parentId: row.parent_id,
+    agentType: row.agent_type,
   };
 }
 

@@ -15,10 +15,12 @@ export interface SessionRecord {
   updatedAt: string;
   /** The session whose subagent tool call started this one; null for a session the editor opened. */
   parentId: string | null;
+  /** A subagent's type in its harness (`Explore`, `coder`, ...); null for a session the editor opened. */
+  agentType: string | null;
 }
 
 export type NewSession = Pick<SessionRecord, "id" | "cwd" | "additionalDirectories" | "mcpServers" | "mode"> &
-  Partial<Pick<SessionRecord, "title" | "harness" | "model" | "parentId">>;
+  Partial<Pick<SessionRecord, "title" | "harness" | "model" | "parentId" | "agentType">>;
 
 export type SessionPatch = Partial<
   Pick<SessionRecord, "title" | "harness" | "model" | "mode" | "additionalDirectories" | "mcpServers">

@@ -11,11 +11,24 @@ export interface SubagentPort {
    * its commands are killed before this resolves.
    */
   run(request: SubagentRequest, signal: AbortSignal): Promise<SubagentOutcome>;
+  /** The subagents this session started so far, oldest first: what a resume may name. */
+  children(): SubagentInfo[];
+}
+
+export interface SubagentInfo {
+  /** The child session's id (each harness words its own agent id from it). */
+  sessionId: string;
+  type: string;
 }
 
 export interface SubagentRequest {
   /** The harness's name for the subagent profile (`general-purpose`, `coder`, ...), already checked by the tool. */
   type: string;
+  /**
+   * A child from `children()` to continue instead of starting a new one: `prompt` is its next
+   * user message, and it keeps its type, history and title.
+   */
+  resume?: string;
   /** The short label the model gave the task (shown to the editor as the child's title). */
   description: string;
   /** The child's first user message. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SubagentOutcome } from "../../../tools/agents/types.js";
+import type { SubagentInfo, SubagentOutcome } from "../../../tools/agents/types.js";
 import type { Tool, ToolResult } from "../../../tools/types.js";
 import { toolUseError } from "../../shared/claude-code-core/format.js";
 import { CLAUDE_SUBAGENTS, claudeSubagent, claudeSubagentNames } from "../claude-subagents.js";
@@ -56,9 +56,9 @@ type Args = z.infer<typeof Args>;
 /**
  * Claude Code 2.1.44 `Task`: runs a subagent of one of its built-in types as a child session and
  * answers as 2.1.44 does, the agent's final text and then the block with the agent id (`a` and
- * six hex digits, the child session id's first ones) and the `<usage>` lines. The subagent runs
- * on the session's model and in the foreground whatever `model` and `run_in_background` say;
- * `resume` is answered with an error (there is no resumable agent).
+ * six hex digits, the child session id's first ones) and the `<usage>` lines. `resume` with such
+ * an id continues that subagent (its type and transcript kept) with `prompt`. The subagent runs
+ * on the session's model and in the foreground whatever `model` and `run_in_background` say.
  */
 export function taskTool(): Tool<Args> {
   const list = CLAUDE_SUBAGENTS.map((a) => `- ${a.type}: ${a.whenToUse} (Tools: ${toolsLine(a.type)})`);
@@ -73,13 +73,12 @@ export function taskTool(): Tool<Args> {
     access: () => ({ type: "none" }),
     async execute(args, ctx) {
       if (!ctx.subagents) return { output: toolUseError("Subagents are not available here."), isError: true };
-      if (args.resume !== undefined) {
-        return {
-          output: toolUseError(`No agent found with ID: ${args.resume}; start a new one without resume.`),
-          isError: true,
-        };
+      const resumed =
+        args.resume === undefined ? undefined : findAgent(ctx.subagents.children(), args.resume);
+      if (args.resume !== undefined && !resumed) {
+        return { output: toolUseError(`No agent found with ID: ${args.resume}`), isError: true };
       }
-      if (!claudeSubagent(args.subagent_type)) {
+      if (!resumed && !claudeSubagent(args.subagent_type)) {
         return {
           output: toolUseError(
             `Agent type '${args.subagent_type}' not found. Available agents: ${claudeSubagentNames()}`,
@@ -89,7 +88,8 @@ export function taskTool(): Tool<Args> {
       }
       const outcome = await ctx.subagents.run(
         {
-          type: args.subagent_type,
+          type: resumed?.type ?? args.subagent_type,
+          ...(resumed ? { resume: resumed.sessionId } : {}),
           description: args.description,
           prompt: args.prompt,
           callId: ctx.callId ?? "",
@@ -133,4 +133,9 @@ export function taskResult(outcome: SubagentOutcome): ToolResult {
 /** 2.1.44's agent ids are `a` and six hex digits; ours are the child session's first ones. */
 function agentId(sessionId: string): string {
   return `a${sessionId.replace(/-/g, "").slice(0, 6)}`;
+}
+
+/** The newest of this session's subagents with that agent id. */
+function findAgent(children: SubagentInfo[], id: string): SubagentInfo | undefined {
+  return children.findLast((child) => agentId(child.sessionId) === id.trim());
 }

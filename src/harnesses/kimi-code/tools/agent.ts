@@ -43,8 +43,8 @@ type Args = z.infer<typeof Args>;
 /**
  * Kimi Code 2.1.0 `Agent`: runs a subagent of its `coder` or `explore` profile as a child session
  * and answers with 2.1.0's foreground block (`agent_id`, `actual_subagent_type`, `status`, then
- * `[summary]` and the child's final text). The child always runs in the foreground; `resume` is
- * answered with 2.1.0's unknown-agent error (no subagent stays resumable).
+ * `[summary]` and the child's final text). `resume` with an `agent_id` continues that subagent
+ * (its profile and history kept) with `prompt`. The child always runs in the foreground.
  */
 export function agentTool(): Tool<Args> {
   return {
@@ -66,13 +66,15 @@ export function agentTool(): Tool<Args> {
           isError: true,
         };
       }
-      if (resume) return failure(`Agent instance "${resume}" does not exist`);
-      const type = args.subagent_type || DEFAULT_KIMI_SUBAGENT;
-      if (!kimiSubagent(type)) return failure(`Unknown agent type: "${type}"`);
       if (!ctx.subagents) return failure("subagents are not available here");
+      const resumed = resume ? ctx.subagents.children().find((c) => c.sessionId === resume) : undefined;
+      if (resume && !resumed) return failure(`Agent instance "${resume}" does not exist`);
+      const type = resumed?.type ?? (args.subagent_type || DEFAULT_KIMI_SUBAGENT);
+      if (!kimiSubagent(type)) return failure(`Unknown agent type: "${type}"`);
       const outcome = await ctx.subagents.run(
         {
           type,
+          ...(resumed ? { resume: resumed.sessionId } : {}),
           description: args.description,
           prompt: args.prompt,
           callId: ctx.callId ?? "",
