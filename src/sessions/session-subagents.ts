@@ -89,12 +89,8 @@ export function sessionSubagents(o: {
         // Committed before the editor heard of it: the store has the child's whole turn (the
         // last one, for a resumed child).
         const history = o.store.history(child.id);
-        const events = history.slice(
-          Math.max(
-            0,
-            history.findLastIndex((e) => e.type === "user_message"),
-          ),
-        );
+        const from = history.findLastIndex((e) => e.type === "user_message");
+        const events = history.slice(Math.max(from, 0));
         const usage = usageOf(events, host.now() - started);
         if (signal.aborted || stop === "cancelled")
           return { status: "cancelled", sessionId: child.id, usage };
@@ -121,7 +117,8 @@ function childClient(request: SubagentRequest, parent: ClientPort | undefined): 
       if (line) request.onActivity(line);
     },
     askPermission(question, signal) {
-      if (!parent) return Promise.resolve("cancelled");
+      // Without an editor the question has no one to answer it: refused, as for the parent.
+      if (!parent) return Promise.resolve("reject_once");
       return parent.askPermission(
         { ...question, callId: request.callId, title: `${request.description}: ${question.title}` },
         signal,
