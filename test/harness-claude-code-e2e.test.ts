@@ -87,6 +87,7 @@ describe("claude-code end to end", () => {
     const first = model.requests[0]!.body;
     expect(first.max_tokens).toBe(32000);
     expect(first.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual([
+      "Task",
       "TaskOutput",
       "Bash",
       "Glob",

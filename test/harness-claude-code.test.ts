@@ -34,6 +34,7 @@ describe("claude-code tool surface", () => {
       golden,
     );
     expect(tools.map((tool) => tool.name)).toEqual([
+      "Task",
       "TaskOutput",
       "Bash",
       "Glob",
@@ -67,6 +68,7 @@ describe("claude-code tool surface", () => {
     for (const tool of tools) expect(tool.description.length, tool.name).toBeGreaterThan(150);
     expect(tools.find((t) => t.name === "NotebookEdit")?.description).toContain("cell-N");
     expect(Object.fromEntries(tools.map((t) => [t.name, `${t.kind}/${t.capability}`]))).toEqual({
+      Task: "other/other",
       TaskOutput: "read/other",
       Bash: "execute/exec",
       Glob: "search/search",
@@ -137,9 +139,9 @@ describe("claude-code request layout", () => {
       /^<system-reminder>\n[^\n]+\n# currentDate\n.*2026-03-01.*\n[\s\S]*<\/system-reminder>\n\nfix it$/,
     );
     expect(request.tools.map((t) => t.function.name)).toEqual(tools.map((t) => t.name));
-    expect(request.tools[1]).toEqual({
+    expect(request.tools[2]).toEqual({
       type: "function",
-      function: { name: "Bash", description: tools[1]!.description, parameters: tools[1]!.parameters },
+      function: { name: "Bash", description: tools[2]!.description, parameters: tools[2]!.parameters },
     });
   });
 

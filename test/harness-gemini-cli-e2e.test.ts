@@ -83,6 +83,7 @@ describe("gemini-cli end to end", () => {
       "google_web_search",
       "write_todos",
       "enter_plan_mode",
+      "invoke_agent",
     ]);
     const replace = first.tools.find((t: { function: { name: string } }) => t.function.name === "replace");
     expect(replace.function.parameters.required).toEqual([

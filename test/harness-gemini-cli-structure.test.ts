@@ -16,7 +16,7 @@ import { firstRequest, harnessWorkspace, toolContext, toolRunner } from "./suppo
 const CAPTURES = path.resolve(import.meta.dirname, "../../shared/conformance/harness-requests");
 
 /** What 0.61 sends that belongs to later work (listed as pending in docs/harnesses.md). */
-const PENDING_TOOLS = ["update_topic", "invoke_agent", "activate_skill"];
+const PENDING_TOOLS = ["update_topic", "activate_skill"];
 /** Prompt sections of features we leave out with those tools (topic updates, sub-agents, hooks). */
 const PENDING_SECTIONS = [
   "## Topic Updates",

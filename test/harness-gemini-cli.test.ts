@@ -33,13 +33,18 @@ describe("Gemini CLI tool surface", () => {
       "google_web_search",
     ];
     const legacy = setup("gemini-2.5-flash").tools;
-    expect(legacy.map((t) => t.name)).toEqual([...shared, "write_todos", "enter_plan_mode"]);
+    expect(legacy.map((t) => t.name)).toEqual([...shared, "write_todos", "enter_plan_mode", "invoke_agent"]);
     expect(setup("qwen3-coder").tools.map((t) => t.name)).toEqual([
       ...shared,
       "write_todos",
       "enter_plan_mode",
+      "invoke_agent",
     ]);
-    expect(setup("gemini-3-pro-preview").tools.map((t) => t.name)).toEqual([...shared, "enter_plan_mode"]);
+    expect(setup("gemini-3-pro-preview").tools.map((t) => t.name)).toEqual([
+      ...shared,
+      "enter_plan_mode",
+      "invoke_agent",
+    ]);
     await expect(JSON.stringify(surface(legacy), null, 2)).toMatchFileSnapshot(
       "golden/gemini-cli/tools.default-legacy.json",
     );

@@ -61,6 +61,7 @@ describe("kimi-code end to end", () => {
     expect(readFileSync(path.join(cwd, "calc.mjs"), "utf8")).toBe(CALC.replace("a - b", "a + b"));
     const first = body(0);
     expect(first.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual([
+      "Agent",
       "AskUserQuestion",
       "Bash",
       "Edit",

@@ -42,6 +42,7 @@ describe("kimi-code tool surface", () => {
     expect(byName.Glob).toContain("`offset` (0 by default) and `head_limit` (100 by default)");
     expect(byName.TodoList).toContain("pending / in_progress / done");
     expect(Object.fromEntries(tools.map((t) => [t.name, `${t.kind}/${t.capability}`]))).toEqual({
+      Agent: "other/other",
       AskUserQuestion: "think/other",
       Bash: "execute/exec",
       EnterPlanMode: "think/other",

@@ -57,6 +57,7 @@ describe("qwen-code end to end", () => {
     const first = model.requests[0]!.body;
     expect(first.max_tokens).toBe(32000);
     expect(first.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual([
+      "agent",
       "edit",
       "glob",
       "grep_search",

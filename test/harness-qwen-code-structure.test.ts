@@ -18,7 +18,7 @@ const CAPTURE = path.resolve(
 const capture = existsSync(CAPTURE) ? JSON.parse(readFileSync(CAPTURE, "utf8")) : undefined;
 
 /** Tools 0.24.4 offers that belong to later work (listed as pending in docs/harnesses.md). */
-const PENDING = ["agent", "get_goal", "list_agents", "tool_call", "tool_search", "update_goal"];
+const PENDING = ["get_goal", "list_agents", "tool_call", "tool_search", "update_goal"];
 
 type Json = Record<string, unknown>;
 type Part = { type: string; text: string };

@@ -19,6 +19,7 @@ describe("Qwen Code tool surface", () => {
   it("has Qwen Code 0.24.4's tools with its schema shapes", async () => {
     const { tools } = setup();
     expect(tools.map((t) => t.name)).toEqual([
+      "agent",
       "edit",
       "glob",
       "grep_search",

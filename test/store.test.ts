@@ -156,10 +156,26 @@ describe("sessions", () => {
       mode: "workspace-write",
       createdAt: "2025-01-01T00:00:00.000Z",
       updatedAt: "2025-01-01T00:00:00.000Z",
+      parentId: null,
+      agentType: null,
     });
     expect(store.getSession("s1")).toEqual(created);
     expect(store.getSession("nope")).toBeUndefined();
     expect(store.recovered).toBeUndefined();
+  });
+
+  it("keeps a subagent's session under its parent: not listed at the top, deleted with it", () => {
+    const store = open();
+    store.createSession(session("parent"));
+    store.createSession(session("child", { parentId: "parent", title: "Find tests" }));
+    expect(store.listSessions().sessions.map((s) => s.id)).toEqual(["parent"]);
+    expect(store.childSessions("parent").map((s) => [s.id, s.parentId, s.title])).toEqual([
+      ["child", "parent", "Find tests"],
+    ]);
+    store.append("child", [{ type: "notice", severity: "info", text: "hi" }]);
+    expect(store.deleteSession("parent")).toBe(true);
+    expect(store.getSession("child")).toBeUndefined();
+    expect(store.history("child")).toEqual([]);
   });
 
   it("refuses a duplicate id with a stable code", () => {

@@ -149,13 +149,28 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
       try {
         const page = manager.list({ cwd: params.cwd ?? undefined, cursor: params.cursor ?? undefined });
         return {
-          sessions: page.sessions.map((s) => ({
-            sessionId: s.id,
-            cwd: s.cwd,
-            additionalDirectories: s.additionalDirectories,
-            title: s.title,
-            updatedAt: s.updatedAt,
-          })),
+          sessions: page.sessions.map((s) => {
+            // Subagents' sessions are listed under the session that started them, not beside it.
+            const children = manager.children(s.id);
+            return {
+              sessionId: s.id,
+              cwd: s.cwd,
+              additionalDirectories: s.additionalDirectories,
+              title: s.title,
+              updatedAt: s.updatedAt,
+              ...(children.length > 0
+                ? {
+                    _meta: {
+                      [SUBAGENT_SESSIONS]: children.map((c) => ({
+                        sessionId: c.id,
+                        title: c.title,
+                        updatedAt: c.updatedAt,
+                      })),
+                    },
+                  }
+                : {}),
+            };
+          }),
           ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
         };
       } catch (error) {
@@ -239,6 +254,12 @@ function turnUsage(before: UsageTotals, after: UsageTotals) {
   };
 }
 type UsageTotals = ReturnType<Session["usageTotals"]>;
+
+/**
+ * The `_meta` key of a `session/list` entry that lists the sessions its subagent calls started
+ * (each loadable with `session/load`); they are not listed at the top level.
+ */
+export const SUBAGENT_SESSIONS = "openinterpreter/subagentSessions";
 
 const SetModelParams = z.object({ sessionId: z.string(), modelId: z.string().min(1) });
 

@@ -115,6 +115,17 @@ export const WebTable = z.looseObject(
   { error: "expected a table" },
 );
 
+/** `[agents]`: Codex's keys for how far and how wide subagents may go. */
+export const AgentsTable = z.looseObject(
+  {
+    /** How many subagents deep a subagent may be started (1: the session's own agent may start them, they may not). */
+    max_depth: intBetween(0, 8).optional(),
+    /** Subagents running at the same time across the daemon. */
+    max_threads: intBetween(1, 64).optional(),
+  },
+  { error: "expected a table" },
+);
+
 /** Codex's own `web_search` key takes a mode; the Codex SDK sets it with `-c web_search="…"`. */
 export const CODEX_WEB_SEARCH_MODES = ["disabled", "cached", "live"] as const;
 
@@ -171,6 +182,7 @@ export const ConfigLayer = z.looseObject(
     mcp_servers: z.record(z.string(), z.unknown(), { error: "expected a table" }).optional(),
     model_prices: z.record(z.string(), ModelPriceTable, { error: "expected a table" }).optional(),
     web: WebTable.optional(),
+    agents: AgentsTable.optional(),
     web_search: WebSearchSetting.optional(),
     /** Codex's key for the built-in `openai` provider's URL (the Codex SDK passes its `baseUrl` so). */
     openai_base_url: httpUrl.optional(),

@@ -20,6 +20,9 @@ import { scrubSecrets, secretsFromEnv, validateLayer } from "./validate-layer.js
 import { webSearchSettings, webSettings } from "./web-settings.js";
 
 export const DEFAULT_MAX_TURN_STEPS = 100;
+/** Codex's `agents.max_depth` and `agents.max_threads` defaults. */
+export const DEFAULT_AGENT_MAX_DEPTH = 1;
+export const DEFAULT_AGENT_MAX_THREADS = 6;
 
 /**
  * Reads `$INTERPRETER_HOME/config.toml` and layers, lowest first: defaults (built-in providers),
@@ -126,6 +129,10 @@ export function loadConfig(options: LoadConfigOptions): Config {
     modelPrices: modelPrices(user.model_prices ?? {}),
     web,
     ...(webSearch ? { webSearch } : {}),
+    agents: {
+      maxDepth: user.agents?.max_depth ?? DEFAULT_AGENT_MAX_DEPTH,
+      maxThreads: user.agents?.max_threads ?? DEFAULT_AGENT_MAX_THREADS,
+    },
   };
 }
 

@@ -101,6 +101,16 @@ export interface Config {
   web: WebConfig;
   /** `[web_search]`: the search API; unset when none is configured, "disabled" when Codex's mode turned it off. */
   webSearch?: WebSearchConfig | "disabled";
+  /** `[agents]`: the subagent limits. */
+  agents: AgentsConfig;
+}
+
+/** How far and how wide subagents may go (Codex's `[agents]` keys and defaults). */
+export interface AgentsConfig {
+  /** Subagent levels below a session the editor opened; 0 turns subagents off. */
+  maxDepth: number;
+  /** Subagents running at the same time in one daemon. */
+  maxThreads: number;
 }
 
 /**

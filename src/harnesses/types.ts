@@ -37,6 +37,12 @@ export interface HarnessContext {
   sandboxed: boolean;
   /** The Agent Skills catalog: one entry per name; the model reads SKILL.md itself. */
   skills: Array<{ name: string; description: string; path: string }>;
+  /**
+   * Set when the session is a subagent's: `open` gives the original's subagent of this type (its
+   * system prompt and tool subset) instead of the main agent. The type was checked by the
+   * harness's own subagent tool.
+   */
+  subagent?: { type: string };
 }
 
 /** A text-protocol harness turns the model's plain answer into tool calls itself. */

@@ -112,12 +112,13 @@ function leadingResults(blocks: readonly Block[]): number {
 }
 
 /**
- * A text-only result goes as one string, even an empty one, as Claude Code and pi send it on
- * this wire; a result with images as blocks.
+ * A result of one text goes as a string, even an empty one, as Claude Code and pi send it on
+ * this wire; a result of several texts (Claude Code's Task: the answer, then the agent id and
+ * usage) or with images as blocks.
  */
 function toolResult(message: Extract<Message, { role: "tool" }>): ToolResultBlock {
   const textOnly =
-    message.content.length > 0 && message.content.every((part) => part.type === "text" && !part.cache);
+    message.content.length === 1 && message.content.every((part) => part.type === "text" && !part.cache);
   const content = textOnly
     ? textOf(message.content)
     : (userBlocks(message.content) as Array<TextBlock | ImageBlock>);

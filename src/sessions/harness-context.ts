@@ -7,7 +7,7 @@ import type { SessionDeps } from "./session-deps.js";
 /** What a harness knows about a session when it builds tools and renders a request. */
 export async function harnessContext(options: {
   record: SessionRecord;
-  deps: Pick<SessionDeps, "context" | "workspace" | "endpoint">;
+  deps: Pick<SessionDeps, "context" | "workspace" | "endpoint" | "subagent">;
   /** Fixed at session start so the rendered prefix stays byte-identical across requests. */
   startedAt: Date;
 }): Promise<HarnessContext> {
@@ -33,6 +33,7 @@ export async function harnessContext(options: {
     isGitRepo: holdsRepository(workspace.projectRoot),
     git: await context.git,
     sandboxed: await workspace.sandbox.confines({ mode, roots }),
+    ...(options.deps.subagent ? { subagent: options.deps.subagent } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import type { FsPort } from "../tools/types.js";
 import type { WebAccess } from "../tools/web/types.js";
 import type { EconomyOptions, turnEconomy } from "./output-economy.js";
 import type { SessionMcp } from "./session-mcp.js";
+import type { SubagentHost } from "./session-subagents.js";
 
 /** The model endpoint as a session sees it, for whichever model the session has now. */
 export interface SessionEndpoint {
@@ -75,6 +76,10 @@ export interface SessionDeps {
   economy(options: EconomyOptions): ReturnType<typeof turnEconomy>;
   /** What the web tools fetch and search with. */
   web: WebAccess;
+  /** Where the session's subagents are started, and their limits. */
+  agents: SubagentHost;
+  /** Set for a subagent's session: the harness opens its original's profile of this type. */
+  subagent?: { type: string };
 }
 
 /** What a session's endpoint takes straight from config. */

@@ -6,11 +6,9 @@ import { gitCeilings } from "../config/git-ceilings.js";
 import type { Logger } from "../config/logger.js";
 import { setupMessage, setupProblem } from "../config/setup-problem.js";
 import type { Config } from "../config/types.js";
-import { loadAgentsMd } from "../context/agents-md.js";
 import { gitSnapshot } from "../context/git-snapshot.js";
 import { findProjectRoot, holdsRepository } from "../context/project-root.js";
-import { loadSkills, type SkillCatalog } from "../context/skills/load-skills.js";
-import { skillRoots } from "../context/skills/skill-roots.js";
+import type { SkillCatalog } from "../context/skills/load-skills.js";
 import { findHarness, unknownHarnessMessage } from "../harnesses/harness-list.js";
 import type { HarnessEntry } from "../harnesses/types.js";
 import { preloadWire } from "../providers/create-provider.js";
@@ -27,10 +25,12 @@ import type { FsPort } from "../tools/types.js";
 import { localTimeZone } from "./local-time-zone.js";
 import { turnEconomy } from "./output-economy.js";
 import { applyProjectConfig, type ProjectTrust, projectTrust, untrustedNotice } from "./project-trust.js";
+import { recordInstructions, recordMcp, recordSkills } from "./record-sources.js";
 import { replayOutputs, turnGroups } from "./replay.js";
 import { Session } from "./session.js";
-import { configuredEndpoint } from "./session-deps.js";
-import { type SessionMcp, sessionMcp } from "./session-mcp.js";
+import { configuredEndpoint, type SessionDeps } from "./session-deps.js";
+import type { SessionMcp } from "./session-mcp.js";
+import type { SubagentHost } from "./session-subagents.js";
 import { sessionWeb } from "./session-web.js";
 import type { SessionOutput } from "./types.js";
 
@@ -91,8 +91,17 @@ export class SessionManager {
     probe: (model) => probeContextWindow({ endpoint: this.endpointFor(model), signal: this.probes.signal }),
   });
 
+  /** Where every session's subagents start; `running` counts them across the daemon. */
+  private readonly agents: SubagentHost;
+
   constructor(private readonly deps: SessionManagerDeps) {
     this.ceilings = gitCeilings(deps.env);
+    this.agents = {
+      limits: deps.config.agents,
+      running: { count: 0 },
+      spawn: (options) => this.spawn(options),
+      now: () => (deps.now ?? (() => new Date()))().getTime(),
+    };
   }
 
   get config(): Config {
@@ -121,7 +130,7 @@ export class SessionManager {
       model: project?.model ?? config.model ?? null,
       harness: (!badHarness && project?.harness) || null,
     });
-    const catalog = this.skills(record);
+    const catalog = recordSkills(this.sources(record));
     const session = this.remember(record, catalog);
     // Skill problems, project config and a missing sandbox are told once, when the session starts.
     // After the session/new response, like every other post-creation message.
@@ -152,7 +161,7 @@ export class SessionManager {
     const existing = this.open.get(id);
     if (existing) return existing;
     const record = this.reopened(id, options);
-    return this.remember(record, this.skills(record));
+    return this.remember(record, recordSkills(this.sources(record)));
   }
 
   /**
@@ -168,7 +177,7 @@ export class SessionManager {
       return existing;
     }
     const record = this.reopened(id, options);
-    const catalog = this.skills(record);
+    const catalog = recordSkills(this.sources(record));
     const history: HistoryEvent[] = [];
     for (const group of turnGroups(this.deps.store.historyEvents(id), REPLAY_GROUP)) {
       history.push(...group);
@@ -212,8 +221,14 @@ export class SessionManager {
     return this.open.has(id) || this.deps.store.getSession(id) !== undefined;
   }
 
+  /** Sessions the editor opened; their subagents' sessions are listed by `children`. */
   list(options: ListSessionsOptions): SessionPage {
     return this.deps.store.listSessions(options);
+  }
+
+  /** The sessions `id`'s subagent calls started, oldest first. */
+  children(id: string): SessionRecord[] {
+    return this.deps.store.childSessions(id);
   }
 
   /** Cancels any running work, stops its MCP servers and forgets the session; false when it was not open. */
@@ -299,44 +314,71 @@ export class SessionManager {
   }
 
   private remember(record: SessionRecord, catalog: Promise<SkillCatalog>, history?: HistoryEvent[]): Session {
-    const { config, store, harnesses, sandbox, fs } = this.deps;
-    const scratchDir = path.join(config.home, "sessions", record.id);
-    const projectRoot = findProjectRoot(record.cwd, { ceilings: this.ceilings });
-    const session = new Session(
-      record,
-      {
-        store,
-        clock: { now: this.deps.now ?? (() => new Date()), newId: () => this.newId() },
-        harnesses: { list: harnesses, ...(config.harness ? { explicit: config.harness } : {}) },
-        endpoint: {
-          provider: (model) => this.provider(model),
-          models: () => this.models(),
-          window: (model) => this.window(model),
-          setupProblem: (model) => {
-            const problem = setupProblem(config, model);
-            return problem && setupMessage(problem);
-          },
-          ...configuredEndpoint(config),
-        },
-        workspace: { sandbox, fs, projectRoot, scratchDir },
-        context: {
-          instructions: this.instructions(record),
-          git: holdsRepository(projectRoot) ? gitSnapshot(record.cwd) : undefined,
-          skills: catalog.then((c) => c.skills),
-          shell: path.basename(process.env.SHELL ?? "bash"),
-          timezone: localTimeZone({ env: this.deps.env }),
-        },
-        mcp: this.mcp(record),
-        economy: (options) =>
-          turnEconomy({ ...options, scratchDir, provider: config.provider.id, prices: config.modelPrices }),
-        web: sessionWeb(config),
-      },
-      history,
-    );
+    const deps = this.sessionDeps(record, catalog, recordMcp(this.sources(record)));
+    const session = new Session(record, deps, history);
     this.open.set(record.id, session);
     // The server's window is learnt after the response, in time for the first prompt.
     setTimeout(() => void this.window(session.model), 0);
     return session;
+  }
+
+  /**
+   * A subagent's session: a child of `parent` in the store with its mode, roots, model and the
+   * harness it runs, sharing its MCP servers. It is not among the open sessions: the parent's
+   * tool call owns it and closes it when the subagent answers. A resume names one of the
+   * parent's children (the port checked it) and reopens it with its history.
+   */
+  private spawn(o: { parent: SessionRecord; harness: string; type: string; title: string; resume?: string }) {
+    const { parent, harness, title } = o;
+    const { cwd, additionalDirectories, mcpServers, mode, model } = parent;
+    const record = o.resume
+      ? this.deps.store.getSession(o.resume)
+      : this.deps.store.createSession({
+          ...{ id: this.newId(), cwd, additionalDirectories, mcpServers, mode, model },
+          ...{ harness, title, parentId: parent.id, agentType: o.type },
+        });
+    if (record?.parentId !== parent.id)
+      throw new Error(`Session ${o.resume} is not a subagent of ${parent.id}`);
+    const mcp =
+      this.open.get(parent.id)?.mcp.shared() ?? recordMcp(this.sources({ ...record, mcpServers: [] }));
+    const deps = this.sessionDeps(record, recordSkills(this.sources(record)), mcp);
+    return new Session(record, deps, o.resume ? this.deps.store.history(record.id) : []);
+  }
+
+  private sessionDeps(record: SessionRecord, catalog: Promise<SkillCatalog>, mcp: SessionMcp): SessionDeps {
+    const { config, store, harnesses, sandbox, fs } = this.deps;
+    const scratchDir = path.join(config.home, "sessions", record.id);
+    const projectRoot = findProjectRoot(record.cwd, { ceilings: this.ceilings });
+    return {
+      store,
+      clock: { now: this.deps.now ?? (() => new Date()), newId: () => this.newId() },
+      harnesses: { list: harnesses, ...(config.harness ? { explicit: config.harness } : {}) },
+      endpoint: {
+        provider: (model) => this.provider(model),
+        models: () => this.models(),
+        window: (model) => this.window(model),
+        setupProblem: (model) => {
+          const problem = setupProblem(config, model);
+          return problem && setupMessage(problem);
+        },
+        ...configuredEndpoint(config),
+      },
+      workspace: { sandbox, fs, projectRoot, scratchDir },
+      context: {
+        instructions: recordInstructions(this.sources(record)),
+        git: holdsRepository(projectRoot) ? gitSnapshot(record.cwd) : undefined,
+        skills: catalog.then((c) => c.skills),
+        shell: path.basename(process.env.SHELL ?? "bash"),
+        timezone: localTimeZone({ env: this.deps.env }),
+      },
+      mcp,
+      economy: (options) =>
+        turnEconomy({ ...options, scratchDir, provider: config.provider.id, prices: config.modelPrices }),
+      web: sessionWeb(config),
+      agents: this.agents,
+      // A subagent's session opens its harness as its type, when spawned and when loaded later.
+      ...(record.agentType ? { subagent: { type: record.agentType } } : {}),
+    };
   }
 
   private applyProject(session: Session, trust: ProjectTrust): void {
@@ -347,48 +389,8 @@ export class SessionManager {
   }
 
   /** MCP servers from config (and a trusted project) and from the editor, started in the background. */
-  private mcp(record: SessionRecord): SessionMcp {
-    const trust = projectTrust(this.deps.store, findProjectRoot(record.cwd, { ceilings: this.ceilings }));
-    const projectServers = trust.decision === "allow" ? (trust.config?.mcpServers ?? {}) : {};
-    return sessionMcp({
-      config: { ...this.deps.config.mcpServers, ...projectServers },
-      acp: record.mcpServers,
-      env: this.deps.env,
-      logger: this.deps.logger.child({ sessionId: record.id }),
-      cwd: record.cwd,
-      clientVersion: this.deps.version,
-    });
-  }
-
-  private skills(record: SessionRecord): Promise<SkillCatalog> {
-    const roots = skillRoots({
-      cwd: record.cwd,
-      projectRoot: findProjectRoot(record.cwd, { ceilings: this.ceilings }),
-      additionalDirectories: record.additionalDirectories,
-      userHome: this.deps.userHome,
-      interpreterHome: this.deps.config.home,
-    });
-    return loadSkills(roots).catch((error: unknown) => {
-      this.deps.logger.warn({ err: String(error) }, "skill discovery failed");
-      return { skills: [], notices: [] };
-    });
-  }
-
-  private instructions(record: SessionRecord): Promise<string> {
-    const { cwd, additionalDirectories } = record;
-    return loadAgentsMd({
-      cwd,
-      additionalDirectories,
-      home: this.deps.config.home,
-      ceilings: this.ceilings,
-    }).then(
-      (loaded) => loaded.text,
-      (error: unknown) => {
-        this.deps.logger.warn({ err: String(error) }, "AGENTS.md discovery failed");
-        return "";
-      },
-    );
-  }
+  /** What a record's MCP servers, skills and AGENTS.md are found with (record-sources.ts). */
+  private sources = (record: SessionRecord) => ({ deps: this.deps, ceilings: this.ceilings, record });
 
   private newId(): string {
     return (this.deps.newId ?? randomUUID)();

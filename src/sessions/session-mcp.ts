@@ -17,6 +17,8 @@ export class SessionMcp {
     servers: McpServerSpec[],
     /** Config or editor entries that could not be used, for `/mcp`. */
     readonly problems: string[],
+    /** False for a subagent's view of its parent's servers. */
+    private readonly owner = true,
   ) {
     this.pending = servers.length > 0 ? manager.start(servers) : Promise.resolve();
   }
@@ -42,8 +44,15 @@ export class SessionMcp {
     return { servers: this.manager.status(), problems: this.problems };
   }
 
+  /** The same servers for a subagent's session; closing it leaves them running for this one. */
+  shared(): SessionMcp {
+    const view = new SessionMcp(this.manager, [], this.problems, false);
+    view.pending = this.pending;
+    return view;
+  }
+
   close(): Promise<void> {
-    return this.manager.close();
+    return this.owner ? this.manager.close() : Promise.resolve();
   }
 }
 

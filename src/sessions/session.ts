@@ -1,10 +1,11 @@
 import type { Mode } from "../config/types.js";
 import type { Skill } from "../context/skills/parse-skill.js";
-import { chooseHarness, findHarness, harnessProblem, pinnedText } from "../harnesses/harness-list.js";
+import { chooseHarness, findHarness, harnessProblem } from "../harnesses/harness-list.js";
 import type { Harness, HarnessContext, HarnessSession } from "../harnesses/types.js";
 import { imagesFor } from "../providers/without-images.js";
 import type { ContentBlock, HistoryEvent, HistoryEventOf, StopReason } from "../store/events.js";
 import type { SessionRecord } from "../store/types.js";
+import type { SubagentPort } from "../tools/agents/types.js";
 import { BackgroundProcesses } from "../tools/exec/background-processes.js";
 import { sandboxSummary } from "../tools/sandbox/sandbox-summary.js";
 import type { Tool } from "../tools/types.js";
@@ -17,6 +18,8 @@ import { replayOutputs } from "./replay.js";
 import { runTurn } from "./run-turn.js";
 import type { SessionDeps } from "./session-deps.js";
 import type { SessionMcp } from "./session-mcp.js";
+import { sessionOptions } from "./session-options.js";
+import { sessionSubagents } from "./session-subagents.js";
 import { sideModel } from "./side-model.js";
 import { syncAfterAnswer } from "./sync-after-answer.js";
 import { titleOnce } from "./title.js";
@@ -55,6 +58,8 @@ export class Session {
   });
   /** Commands that run on between tool calls; each lives for its turn or for the session. */
   readonly background = new BackgroundProcesses({ onEnd: (process) => this.notices.ended(process) });
+  /** Child sessions started by this session's subagent tool calls. */
+  private readonly subagents: SubagentPort;
 
   constructor(
     public record: SessionRecord,
@@ -69,6 +74,11 @@ export class Session {
       notice: (text) => this.notice("warning", text),
     });
     this.trust = new TrustPrompt({ store: deps.store, root: deps.workspace.projectRoot, session: this });
+    this.subagents = sessionSubagents({
+      host: deps.agents,
+      store: deps.store,
+      parent: () => ({ record: this.record, harness: this.harnessChoice().harness.id, client: this.client }),
+    });
   }
 
   /** The session's MCP servers. */
@@ -102,19 +112,8 @@ export class Session {
   }
 
   options(): SessionOptions {
-    const models = [...new Set([this.model, ...this.deps.endpoint.models()].filter(Boolean))];
-    return {
-      mode: this.mode,
-      model: this.model,
-      models,
-      harness: this.harnessChoice().harness.id,
-      harnesses: this.deps.harnesses.list.map((h) => ({
-        id: h.id,
-        title: h.title,
-        description: h.description,
-        pinned: pinnedText(h),
-      })),
-    };
+    const { mode, model, deps } = this;
+    return sessionOptions({ mode, model, harness: this.harnessChoice().harness.id, deps });
   }
 
   lastUsage(): HistoryEventOf<"usage"> | undefined {
@@ -341,6 +340,7 @@ export class Session {
         web: this.deps.web,
         model,
         plan: planPort(this, history, this.deps.workspace.scratchDir),
+        subagents: this.subagents,
       }),
       history: { read: history, commit: (events) => this.commit(events) },
     });

@@ -1,6 +1,7 @@
 import type { Mode } from "../config/types.js";
 import type { HistoryEventOf } from "../store/events.js";
 import type { Store } from "../store/types.js";
+import type { SubagentPort } from "../tools/agents/types.js";
 import type { PlanPort } from "../tools/ask/types.js";
 import type { BackgroundProcesses } from "../tools/exec/background-processes.js";
 import type { ModelPort, Tool, ToolContext, ToolResult } from "../tools/types.js";
@@ -41,6 +42,8 @@ export function turnTools(o: {
   model?: ModelPort;
   /** The session's plan mode and plan file. */
   plan?: PlanPort;
+  /** Where this turn's subagent calls start their child sessions. */
+  subagents?: SubagentPort;
 }): TurnOptions["tools"] {
   const { workspace, signal } = o;
   const user = userPort(o.client);
@@ -64,6 +67,7 @@ export function turnTools(o: {
       ...(o.model ? { model: o.model } : {}),
       ...(user ? { user } : {}),
       ...(o.plan ? { plan: o.plan } : {}),
+      ...(o.subagents ? { subagents: o.subagents } : {}),
     };
   };
   return {

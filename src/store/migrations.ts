@@ -57,6 +57,18 @@ export const migrations: readonly Migration[] = [
       db.exec("CREATE INDEX events_usage_by_time ON events (at) WHERE type = 'usage'");
     },
   },
+  {
+    // A subagent's session names the session whose tool call started it and its subagent type
+    // (what a resume opens it as); deleting the parent deletes its children with their histories.
+    name: "subagent sessions",
+    up(db) {
+      db.exec(`
+        ALTER TABLE sessions ADD COLUMN parent_id TEXT REFERENCES sessions (id) ON DELETE CASCADE;
+        ALTER TABLE sessions ADD COLUMN agent_type TEXT;
+        CREATE INDEX sessions_by_parent ON sessions (parent_id, created_at) WHERE parent_id IS NOT NULL;
+      `);
+    },
+  },
 ];
 
 /**

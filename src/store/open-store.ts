@@ -29,10 +29,13 @@ export function openStore(options: OpenStoreOptions): Store {
   const timestamp = (): string => now().toISOString();
 
   const sessionColumns =
-    "id, cwd, additional_directories, mcp_servers, title, harness, model, mode, created_at, updated_at";
+    "id, cwd, additional_directories, mcp_servers, title, harness, model, mode, created_at, updated_at, parent_id, agent_type";
   const insertSession = db.prepare<SessionRow>(
     `INSERT INTO sessions (${sessionColumns}) VALUES (@id, @cwd, @additional_directories, @mcp_servers,
-       @title, @harness, @model, @mode, @created_at, @updated_at)`,
+       @title, @harness, @model, @mode, @created_at, @updated_at, @parent_id, @agent_type)`,
+  );
+  const selectChildren = db.prepare<[string], SessionRow>(
+    `SELECT ${sessionColumns} FROM sessions WHERE parent_id = ? ORDER BY created_at, id`,
   );
   const selectSession = db.prepare<[string], SessionRow>(
     `SELECT ${sessionColumns} FROM sessions WHERE id = ?`,
@@ -55,10 +58,11 @@ export function openStore(options: OpenStoreOptions): Store {
   for (const byCwd of [false, true]) {
     for (const after of [false, true]) {
       const where = [
+        "parent_id IS NULL",
         byCwd ? "cwd = @cwd" : undefined,
         after ? "(updated_at, id) < (@updatedAt, @id)" : undefined,
       ].filter(Boolean);
-      const sql = `SELECT ${sessionColumns} FROM sessions ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+      const sql = `SELECT ${sessionColumns} FROM sessions WHERE ${where.join(" AND ")}
         ORDER BY updated_at DESC, id DESC LIMIT @limit`;
       listStatements.set(`${byCwd}:${after}`, db.prepare<ListParams, SessionRow>(sql));
     }
@@ -168,6 +172,8 @@ export function openStore(options: OpenStoreOptions): Store {
         mode: session.mode,
         created_at: at,
         updated_at: at,
+        parent_id: session.parentId ?? null,
+        agent_type: session.agentType ?? null,
       };
       try {
         insertSession.run(row);
@@ -200,6 +206,10 @@ export function openStore(options: OpenStoreOptions): Store {
       return rows.length > limit && last
         ? { sessions, nextCursor: encodeCursor({ updatedAt: last.updated_at, id: last.id }) }
         : { sessions };
+    },
+
+    childSessions(parentId) {
+      return selectChildren.all(parentId).map(toSessionRecord);
     },
 
     sessionIdsByPrefix(prefix, limit = 10) {

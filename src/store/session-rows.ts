@@ -14,6 +14,8 @@ export interface SessionRow {
   mode: string;
   created_at: string;
   updated_at: string;
+  parent_id: string | null;
+  agent_type: string | null;
 }
 
 const Directories = z.array(z.string());
@@ -32,6 +34,8 @@ export function toSessionRecord(row: SessionRow): SessionRecord {
     mode: row.mode,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    parentId: row.parent_id,
+    agentType: row.agent_type,
   };
 }
 

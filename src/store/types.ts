@@ -13,10 +13,14 @@ export interface SessionRecord {
   mode: string;
   createdAt: string;
   updatedAt: string;
+  /** The session whose subagent tool call started this one; null for a session the editor opened. */
+  parentId: string | null;
+  /** A subagent's type in its harness (`Explore`, `coder`, ...); null for a session the editor opened. */
+  agentType: string | null;
 }
 
 export type NewSession = Pick<SessionRecord, "id" | "cwd" | "additionalDirectories" | "mcpServers" | "mode"> &
-  Partial<Pick<SessionRecord, "title" | "harness" | "model">>;
+  Partial<Pick<SessionRecord, "title" | "harness" | "model" | "parentId" | "agentType">>;
 
 export type SessionPatch = Partial<
   Pick<SessionRecord, "title" | "harness" | "model" | "mode" | "additionalDirectories" | "mcpServers">
@@ -63,8 +67,10 @@ export interface Store {
   readonly recovered?: string;
   createSession(session: NewSession): SessionRecord;
   getSession(id: string): SessionRecord | undefined;
-  /** Newest first (by updatedAt, then id). */
+  /** Sessions the editor opened (subagents' sessions are listed by `childSessions`), newest first (by updatedAt, then id). */
   listSessions(options?: ListSessionsOptions): SessionPage;
+  /** The sessions `parentId`'s subagent calls started, oldest first. */
+  childSessions(parentId: string): SessionRecord[];
   /** Ids starting with `prefix`, in id order, at most `limit` (default 10): for `sessions show <prefix>`. */
   sessionIdsByPrefix(prefix: string, limit?: number): string[];
   updateSession(id: string, patch: SessionPatch): SessionRecord;

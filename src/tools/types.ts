@@ -7,6 +7,7 @@ import type {
   ResultPart,
   ToolKind,
 } from "../store/events.js";
+import type { SubagentPort } from "./agents/types.js";
 import type { PlanPort, UserPort } from "./ask/types.js";
 import type { BackgroundProcesses } from "./exec/background-processes.js";
 import type { WebAccess } from "./web/types.js";
@@ -105,6 +106,8 @@ export interface ToolContext {
   user?: UserPort;
   /** The session's plan mode; absent outside a session. */
   plan?: PlanPort;
+  /** Starts subagents as child sessions; absent outside a session. */
+  subagents?: SubagentPort;
 }
 
 /**

@@ -5,13 +5,13 @@ import type { Harness } from "../../src/harnesses/types.js";
 import { type ChatBody, type ReplyStep, startFakeModel } from "./fake-model.js";
 import { type InProcessAgent, startInProcess } from "./in-process.js";
 
-/** A scripted model and the real runtime in-process, with one session in `harness`. */
-export async function harnessSession(harness: Harness) {
+/** A scripted model and the real runtime in-process, with one session in `harness` (`configToml` added to the config). */
+export async function harnessSession(harness: Harness, configToml = "") {
   const model = await startFakeModel();
   const agent = await startInProcess({
     model,
     harnesses: [harness],
-    configToml: `harness = "${harness.id}"\n`,
+    configToml: `harness = "${harness.id}"\n${configToml}`,
   });
   return { model, agent, ...(await agent.newSession()) };
 }

@@ -11,6 +11,7 @@ import { editTool } from "../shared/claude-code-core/tools/edit.js";
 import { FILE_UNCHANGED_STUB, readTool } from "../shared/claude-code-core/tools/read.js";
 import type { Harness } from "../types.js";
 import { claudeCodeInfo } from "./claude-code-info.js";
+import { claudeSubagent, subagentPrompt, subagentTools } from "./claude-subagents.js";
 import { ClaudeTasks } from "./claude-tasks.js";
 import { environmentBlock } from "./environment-block.js";
 import { withPlanReminder } from "./plan-reminder.js";
@@ -23,6 +24,7 @@ import { globTool } from "./tools/glob.js";
 import { grepTool } from "./tools/grep.js";
 import { notebookEditTool } from "./tools/notebook-edit.js";
 import { skillTool } from "./tools/skill.js";
+import { taskTool } from "./tools/task.js";
 import { taskOutputTool } from "./tools/task-output.js";
 import { taskStopTool } from "./tools/task-stop.js";
 import { todoWriteTool } from "./tools/todo-write.js";
@@ -34,9 +36,10 @@ import { writeTool } from "./tools/write.js";
 export const CLAUDE_CODE_MAX_TOKENS = 32_000;
 
 /**
- * Claude Code 2.1.44's harness for the tools we implement, in its order (TaskOutput, Bash, Glob,
- * Grep, ExitPlanMode, Read, Edit, Write, NotebookEdit, WebFetch, TodoWrite, WebSearch, TaskStop,
- * AskUserQuestion, Skill, EnterPlanMode):
+ * Claude Code 2.1.44's harness with its whole tool surface, in its order (Task, TaskOutput, Bash,
+ * Glob, Grep, ExitPlanMode, Read, Edit, Write, NotebookEdit, WebFetch, TodoWrite, WebSearch,
+ * TaskStop, AskUserQuestion, Skill, EnterPlanMode); a subagent's session gets its type's prompt
+ * and tool subset instead (claude-subagents.ts):
  * the identity block, then the system prompt in 2.1.44's sections with the `<env>` block and the
  * `gitStatus` snapshot; skills, AGENTS.md and the date as the reminders Claude Code opens the
  * conversation with; `max_tokens: 32000`, `temperature: 1`. The Read tracker and the background
@@ -55,7 +58,8 @@ export const claudeCodeHarness: Harness = {
     const files = new ReadTracker();
     const tasks = new ClaudeTasks({ scratchDir: ctx.scratchDir });
     const skills = ctx.skills.length > 0 ? [skillTool(ctx.skills)] : [];
-    const tools = [
+    const all = [
+      taskTool(),
       taskOutputTool(),
       bashTool({ scratchDir: ctx.scratchDir, background: (args, tool) => tasks.start(args, tool) }),
       globTool(),
@@ -73,6 +77,9 @@ export const claudeCodeHarness: Harness = {
       ...skills,
       enterPlanModeTool(),
     ].map((tool) => tasks.withReminders(tool as Tool));
+    // A subagent's session: its type's tools and prompt (the Task tool checked the type).
+    const agent = ctx.subagent && claudeSubagent(ctx.subagent.type);
+    const tools = agent ? subagentTools(all, agent) : all;
     return {
       tools,
       render({ history, tools, ctx }) {
@@ -81,7 +88,9 @@ export const claudeCodeHarness: Harness = {
           tools,
           harness: "claude-code",
           identity: CLAUDE_AGENT_IDENTITY,
-          system: joinSections(prompt, environmentBlock(ctx), gitStatusBlock(ctx.git)),
+          system: agent
+            ? joinSections(subagentPrompt(agent), environmentBlock(ctx))
+            : joinSections(prompt, environmentBlock(ctx), gitStatusBlock(ctx.git)),
           reminders: contextReminders(ctx),
           knobs: { maxTokens: CLAUDE_CODE_MAX_TOKENS, temperature: 1 },
           wire: ctx.wire,

@@ -5,6 +5,7 @@ import compactPrompt from "../shared/gemini-core/compact-prompt.md";
 import { toolSpecs } from "../shared/tool-specs.js";
 import type { Harness, HarnessContext } from "../types.js";
 import { geminiCliInfo } from "./gemini-cli-info.js";
+import { geminiSubagent, geminiSubagentTools } from "./gemini-subagents.js";
 import { sessionContext } from "./session-context.js";
 import { geminiSystemPrompt } from "./system-prompt.js";
 import { toolFamily } from "./tool-family.js";
@@ -12,6 +13,7 @@ import { enterPlanModeTool } from "./tools/enter-plan-mode.js";
 import { globTool } from "./tools/glob.js";
 import { googleWebSearchTool } from "./tools/google-web-search.js";
 import { grepSearchTool } from "./tools/grep-search.js";
+import { invokeAgentTool } from "./tools/invoke-agent.js";
 import { listBackgroundProcessesTool } from "./tools/list-background-processes.js";
 import { listDirectoryTool } from "./tools/list-directory.js";
 import { readBackgroundOutputTool } from "./tools/read-background-output.js";
@@ -24,8 +26,8 @@ import { writeTodosTool } from "./tools/write-todos.js";
 
 /**
  * Gemini CLI 0.61's tools in its registration order, those we run: Gemini 3 models get no
- * write_todos. Between them 0.61 also sends update_topic (first), invoke_agent and activate_skill
- * (last): pending, see docs/harnesses.md.
+ * write_todos. Around them 0.61 also sends update_topic (first) and activate_skill (last):
+ * pending, see docs/harnesses.md.
  */
 export function geminiCliTools(ctx: HarnessContext): Tool[] {
   const family = toolFamily(ctx.model);
@@ -43,6 +45,7 @@ export function geminiCliTools(ctx: HarnessContext): Tool[] {
     googleWebSearchTool({ family }),
     ...(family === "default-legacy" ? [writeTodosTool()] : []),
     enterPlanModeTool(),
+    invokeAgentTool(),
   ];
 }
 
@@ -62,12 +65,14 @@ export const geminiCliHarness: Harness = {
   open(ctx) {
     // The first user message is fixed at session start, as Gemini CLI builds it once per chat.
     const context = sessionContext(ctx);
-    const tools = geminiCliTools(ctx);
+    // A subagent's session: its tools, and its own prompt where it has one.
+    const agent = ctx.subagent && geminiSubagent(ctx.subagent.type);
+    const tools = agent ? geminiSubagentTools(geminiCliTools(ctx), agent) : geminiCliTools(ctx);
     return {
       tools,
       render({ history, tools, ctx }) {
         return {
-          system: [{ type: "text", text: geminiSystemPrompt(ctx) }],
+          system: [{ type: "text", text: agent?.prompt?.trimEnd() ?? geminiSystemPrompt(ctx) }],
           messages: withContext(context, renderChatMessages(history, { tools, harness: "gemini-cli" })),
           tools: toolSpecs(tools),
           knobs: { temperature: 1, topP: 0.95 },

@@ -199,6 +199,22 @@ const WAIT_FOR_PREVIOUS = {
     "Optional: true holds this call until the calls before it in the same response have finished; otherwise it may run beside them.",
 };
 
+export function invokeAgentSchema(): Schema {
+  return {
+    type: "object",
+    properties: {
+      agent_name: { type: "string", description: "Which subagent to start" },
+      prompt: {
+        type: "string",
+        description:
+          "Everything the subagent needs, in full: the context, the background, the questions and the form its answer should take. A short or partial instruction leaves it guessing.",
+      },
+      wait_for_previous: WAIT_FOR_PREVIOUS,
+    },
+    required: ["agent_name", "prompt"],
+  };
+}
+
 export function listBackgroundProcessesSchema(): Schema {
   return { type: "object", properties: { wait_for_previous: WAIT_FOR_PREVIOUS } };
 }

@@ -4,11 +4,13 @@ import { toolSpecs } from "../shared/tool-specs.js";
 import type { Harness } from "../types.js";
 import compactPrompt from "./compact-prompt.md";
 import { kimiCodeInfo } from "./kimi-code-info.js";
+import { kimiSubagent, kimiSubagentTools } from "./kimi-subagents.js";
 import { planModeReminder } from "./plan-mode-reminder.js";
 import { renderKimiMessages } from "./render.js";
 import summaryPrefix from "./summary-prefix.md";
 import { kimiSystemPrompt } from "./system-prompt.js";
 import { timed } from "./tool-result.js";
+import { agentTool } from "./tools/agent.js";
 import { askUserQuestionTool } from "./tools/ask-user-question.js";
 import { bashTool } from "./tools/bash.js";
 import { editTool } from "./tools/edit.js";
@@ -37,8 +39,9 @@ export function kimiKnobs(sessionId: string): Knobs {
 
 /**
  * Kimi Code (MoonshotAI/kimi-code, the TypeScript agent Kimi K2/K3 are tuned on): its core
- * tools under their own names (Bash, Edit, FetchURL, Glob, Grep, Read, TaskList, TaskOutput,
- * TaskStop, TodoList, WaitFor, Write, in the order of Kimi Code's alphabetical tool list), its
+ * tools under their own names (Agent, Bash, Edit, FetchURL, Glob, Grep, Read, TaskList, TaskOutput,
+ * TaskStop, TodoList, WaitFor, Write, in the order of Kimi Code's alphabetical tool list; a
+ * subagent's session keeps its profile's, kimi-subagents.ts), its
  * system prompt layout rendered once per session, the auto-mode `<system-reminder>` after each
  * user message, its `<notification>` user message where a background task's end arrived, and its
  * request knobs.
@@ -51,7 +54,8 @@ export const kimiCodeHarness: Harness = {
   // out because we append neither.
   compaction: { ratio: 0.85, reserve: 50_000, prompt: compactPrompt, summaryPrefix: summaryPrefix.trim() },
   open(ctx) {
-    const tools = [
+    const all = [
+      agentTool(),
       askUserQuestionTool(),
       timed(bashTool({ scratchDir: ctx.scratchDir })),
       editTool(),
@@ -70,6 +74,9 @@ export const kimiCodeHarness: Harness = {
       waitForTool(),
       writeTool(),
     ];
+    // A subagent's session: its profile's tools, and its overlay after the system prompt.
+    const agent = ctx.subagent && kimiSubagent(ctx.subagent.type);
+    const tools = agent ? kimiSubagentTools(all, agent) : all;
     // Like OI's cache key: the prompt is rendered again only if the directory or skills change.
     const prompts = new Map<string, string>();
     return {
@@ -78,7 +85,9 @@ export const kimiCodeHarness: Harness = {
         const key = `${ctx.cwd}\n${ctx.skills.map((skill) => `${skill.name}:${skill.path}`).join("\n")}`;
         let system = prompts.get(key);
         if (system === undefined) {
-          system = kimiSystemPrompt(ctx);
+          system = agent?.overlay
+            ? `${kimiSystemPrompt(ctx)}\n\n${agent.overlay.trimEnd()}`
+            : kimiSystemPrompt(ctx);
           prompts.set(key, system);
         }
         const messages = renderKimiMessages(history, { harness: "kimi-code", tools, date: ctx.currentDate });

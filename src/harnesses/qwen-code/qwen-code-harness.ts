@@ -7,9 +7,11 @@ import type { Harness, HarnessContext } from "../types.js";
 import { normalizeQwenMessage } from "./argument-order.js";
 import { dateReminder, openingReminders } from "./opening-reminders.js";
 import { qwenCodeInfo } from "./qwen-code-info.js";
+import { qwenSubagent, qwenSubagentTools } from "./qwen-subagents.js";
 import { ReadLedger } from "./read-ledger.js";
 import { qwenSystemPrompt } from "./system-prompt.js";
 import { taskNotification } from "./task-notification.js";
+import { agentTool } from "./tools/agent.js";
 import { editTool } from "./tools/edit.js";
 import { globTool } from "./tools/glob.js";
 import { grepSearchTool } from "./tools/grep-search.js";
@@ -25,12 +27,13 @@ export const QWEN_MAX_TOKENS = 32_000;
 
 /**
  * Qwen Code 0.24.4's tools that exist here, in the order it registers them (by name). Its
- * agent, list_agents, get_goal, update_goal, tool_search and tool_call belong to later work
+ * list_agents, get_goal, update_goal, tool_search and tool_call belong to later work
  * (docs/harnesses.md). One read ledger per session.
  */
 export function qwenCodeTools(ctx: HarnessContext): Tool[] {
   const ledger = new ReadLedger();
   return [
+    agentTool(),
     editTool(ledger),
     globTool(),
     grepSearchTool(),
@@ -60,7 +63,9 @@ export const qwenCodeHarness: Harness = {
     // Fixed at session start, so the first message stays byte-identical across requests.
     const opening = openingReminders(ctx);
     const date = dateReminder(ctx);
-    const tools = qwenCodeTools(ctx);
+    // A subagent's session: its type's tools and prompt.
+    const agent = ctx.subagent && qwenSubagent(ctx.subagent.type);
+    const tools = agent ? qwenSubagentTools(qwenCodeTools(ctx), agent) : qwenCodeTools(ctx);
     return {
       tools,
       render({ history, tools, ctx }) {
@@ -70,7 +75,7 @@ export const qwenCodeHarness: Harness = {
           backgroundEnded: { text: taskNotification, at: "next-user" },
         }).map(normalizeQwenMessage);
         return {
-          system: [{ type: "text", text: qwenSystemPrompt(ctx) }],
+          system: [{ type: "text", text: agent ? agent.prompt.trimEnd() : qwenSystemPrompt(ctx) }],
           messages: withReminders(messages, opening, date),
           tools: toolSpecs(tools),
           knobs: { maxTokens: QWEN_MAX_TOKENS },
