@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { methods } from "@agentclientprotocol/sdk";
+import { methods } from "@agentclientprotocol/sdk/unstable";
 import { afterEach, describe, expect, it } from "vitest";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
 import { type InProcessAgent, startInProcess, until } from "./support/in-process.js";

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { client, methods, type SessionUpdate } from "@agentclientprotocol/sdk";
+import { client, methods, type SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { afterEach, describe, expect, it } from "vitest";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
 import { tempDir, until } from "./support/in-process.js";

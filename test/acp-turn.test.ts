@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { methods } from "@agentclientprotocol/sdk";
+import { methods } from "@agentclientprotocol/sdk/unstable";
 import { afterEach, describe, expect, it } from "vitest";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
 import { type InProcessAgent, startInProcess, until } from "./support/in-process.js";

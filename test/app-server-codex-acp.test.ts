@@ -3,7 +3,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Readable, Writable } from "node:stream";
-import { client, methods, ndJsonStream, type SessionUpdate } from "@agentclientprotocol/sdk";
+import { client, methods, ndJsonStream, type SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { afterEach, describe, expect, it } from "vitest";
 import { CALC_TEST, writeCalcProject } from "./support/calc-project.js";
 import { TEST_CEILING } from "./support/ceiling.js";

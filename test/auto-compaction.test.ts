@@ -1,4 +1,4 @@
-import { methods, type SessionUpdate } from "@agentclientprotocol/sdk";
+import { methods, type SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { afterEach, describe, expect, it } from "vitest";
 import { createAgentApp } from "../src/acp/agent-app.js";
 import { contextWindowFor, UNKNOWN_MODEL_CONTEXT_WINDOW } from "../src/config/context-windows.js";

@@ -1,4 +1,4 @@
-import { methods } from "@agentclientprotocol/sdk";
+import { methods } from "@agentclientprotocol/sdk/unstable";
 import { afterEach, describe, expect, it } from "vitest";
 import { claudeCodeHarness } from "../src/harnesses/claude-code/claude-code-harness.js";
 import { kimiCodeHarness } from "../src/harnesses/kimi-code/kimi-code-harness.js";

@@ -1,4 +1,4 @@
-import { methods } from "@agentclientprotocol/sdk";
+import { methods } from "@agentclientprotocol/sdk/unstable";
 import { afterEach, describe, expect, it } from "vitest";
 import { compactedView, SUMMARY_PREFIX } from "../src/sessions/compaction.js";
 import type { HistoryEvent } from "../src/store/events.js";

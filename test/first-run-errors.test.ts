@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { methods } from "@agentclientprotocol/sdk";
+import { methods } from "@agentclientprotocol/sdk/unstable";
 import { afterEach, describe, expect, it } from "vitest";
 import { checkById, type DoctorJson, runCli } from "./support/doctor-run.js";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { methods, type SessionUpdate } from "@agentclientprotocol/sdk";
+import { methods, type SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Wire } from "../src/providers/model-request.js";

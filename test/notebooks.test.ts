@@ -411,7 +411,7 @@ describe("notebook edits end to end", () => {
     // The editor was shown the change as a diff of the notebook.
     const diff = oi.editor
       .updates(sessionId)
-      .flatMap((u) => ("content" in u && Array.isArray(u.content) ? u.content : []))
+      .flatMap((u) => (u.sessionUpdate === "tool_call_update" && Array.isArray(u.content) ? u.content : []))
       .find((c) => c.type === "diff");
     expect(diff).toMatchObject({ type: "diff", path: nb });
   });

@@ -1,4 +1,4 @@
-import { methods } from "@agentclientprotocol/sdk";
+import { methods } from "@agentclientprotocol/sdk/unstable";
 import { afterEach, describe, expect, it } from "vitest";
 import { claudeCodeHarness } from "../src/harnesses/claude-code/claude-code-harness.js";
 import { geminiCliHarness } from "../src/harnesses/gemini-cli/gemini-cli-harness.js";
@@ -119,6 +119,87 @@ describe("claude-code Task", () => {
       ["Count the files", sessionId, "claude-code"],
     ]);
     expect(cwd).toBe(children[0]!.cwd);
+  });
+});
+
+describe("subagent sessions for an editor that shows them (ACP's unstable subagents)", () => {
+  it("announces the child on its parent, sends the child's own updates under its id, then its end", async () => {
+    model = await startFakeModel();
+    oi = await startInProcess({
+      model,
+      harnesses: [claudeCodeHarness],
+      configToml: 'harness = "claude-code"\n',
+      clientCapabilities: { subagents: {} },
+    });
+    const { sessionId } = await oi.newSession();
+    model.reply(
+      {
+        toolCalls: [
+          {
+            id: "toolu_task",
+            name: "Task",
+            arguments: { description: "Say hello", prompt: "Run echo.", subagent_type: "general-purpose" },
+          },
+        ],
+      },
+      { toolCalls: [{ id: "toolu_echo", name: "Bash", arguments: { command: "echo linked-child" } }] },
+      { text: "Said hello." },
+      { text: "Done." },
+    );
+    expect(await oi.prompt(sessionId, "Delegate a hello.")).toBe("end_turn");
+    model.assertDone();
+
+    const [child] = oi.runtime.store.childSessions(sessionId);
+    const childId = child!.id;
+    const { notifications } = oi.editor;
+    const announced = notifications.filter(
+      (n) => n.sessionId === sessionId && n.update.sessionUpdate === "subagent_update",
+    );
+    expect(announced.map((n) => n.update)).toEqual([
+      {
+        sessionUpdate: "subagent_update",
+        sessionId: childId,
+        title: "Say hello",
+        description: "general-purpose",
+        state: { state: "running" },
+      },
+      {
+        sessionUpdate: "subagent_update",
+        sessionId: childId,
+        state: { state: "idle", stopReason: "end_turn" },
+      },
+    ]);
+    // The announcement comes before any of the child's own traffic, its end after all of it.
+    const childIndexes = notifications.flatMap((n, i) => (n.sessionId === childId ? [i] : []));
+    expect(childIndexes.length).toBeGreaterThan(0);
+    expect(notifications.indexOf(announced[0]!)).toBeLessThan(childIndexes[0]!);
+    expect(notifications.indexOf(announced[1]!)).toBeGreaterThan(childIndexes.at(-1)!);
+    const childUpdates = oi.editor.updates(childId);
+    expect(childUpdates.some((u) => u.sessionUpdate === "tool_call" && u.toolCallId === "toolu_echo")).toBe(
+      true,
+    );
+    expect(oi.editor.text(childId)).toContain("Said hello.");
+  });
+
+  it("announces nothing to an editor that did not ask for subagent sessions", async () => {
+    const { sessionId } = await session(claudeCodeHarness);
+    model.reply(
+      {
+        toolCalls: [
+          {
+            id: "toolu_task",
+            name: "Task",
+            arguments: { description: "Hi", prompt: "Answer hi.", subagent_type: "general-purpose" },
+          },
+        ],
+      },
+      { text: "hi" },
+      { text: "Done." },
+    );
+    expect(await oi!.prompt(sessionId, "Delegate.")).toBe("end_turn");
+    const [child] = oi!.runtime.store.childSessions(sessionId);
+    expect(oi!.editor.notifications.filter((n) => n.sessionId === child!.id)).toEqual([]);
+    expect(oi!.editor.updates(sessionId).some((u) => u.sessionUpdate === "subagent_update")).toBe(false);
   });
 });
 

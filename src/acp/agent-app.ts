@@ -6,7 +6,7 @@ import {
   methods,
   PROTOCOL_VERSION,
   RequestError,
-} from "@agentclientprotocol/sdk";
+} from "@agentclientprotocol/sdk/unstable";
 import { z } from "zod";
 import type { Logger } from "../config/logger.js";
 import { MODES, type Mode } from "../config/types.js";
@@ -96,6 +96,7 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
       features.compaction = params.clientCapabilities?.session?.compaction != null;
       features.forms = params.clientCapabilities?.elicitation?.form != null;
       features.unattended = params.clientCapabilities?._meta?.[UNATTENDED] === true;
+      features.subagents = params.clientCapabilities?.subagents != null;
       return {
         protocolVersion: Math.min(params.protocolVersion, PROTOCOL_VERSION),
         agentCapabilities: {

@@ -3,31 +3,39 @@ import {
   methods,
   type PermissionOption,
   type RequestPermissionResponse,
-} from "@agentclientprotocol/sdk";
+  type SessionUpdate,
+  type StateUpdate,
+} from "@agentclientprotocol/sdk/unstable";
 import type { Logger } from "../config/logger.js";
-import type { ClientPort, PermissionAnswer, PermissionQuestion } from "../sessions/types.js";
+import type { ClientPort, PermissionAnswer, PermissionQuestion, SubagentClient } from "../sessions/types.js";
 import { type ClientFeatures, toSessionUpdates } from "./map-output.js";
 import { choiceOptions, fromElicitation, toElicitation } from "./question-requests.js";
 
 const OPTION_KINDS = ["allow_once", "allow_always", "reject_once", "reject_always"] as const;
 
 /** The editor behind one ACP connection, as the session for `sessionId` sees it. */
-export function createClientPort(options: {
+interface ClientPortOptions {
   client: AgentContext;
   sessionId: string;
   logger: Logger;
   /** What the editor advertised in `initialize` (read at each send). */
   features?: ClientFeatures;
-}): ClientPort {
+}
+
+export function createClientPort(options: ClientPortOptions): ClientPort {
   const { client, sessionId, logger } = options;
+  const notify = (update: SessionUpdate) =>
+    // The SDK writes messages in call order; a failed write means the editor is gone.
+    client.notify(methods.client.session.update, { sessionId, update }).catch((error: unknown) => {
+      logger.debug({ err: String(error), sessionId }, "session/update not delivered");
+    });
   return {
     send(output) {
-      for (const update of toSessionUpdates(output, options.features)) {
-        // The SDK writes messages in call order; a failed write means the editor is gone.
-        client.notify(methods.client.session.update, { sessionId, update }).catch((error: unknown) => {
-          logger.debug({ err: String(error), sessionId }, "session/update not delivered");
-        });
-      }
+      for (const update of toSessionUpdates(output, options.features)) notify(update);
+    },
+    subagent(child) {
+      if (!options.features?.subagents) return undefined;
+      return subagentPort(options, child, notify);
     },
     async askPermission(question, signal) {
       if (signal.aborted) return "cancelled";
@@ -104,6 +112,35 @@ export function createClientPort(options: {
         if (!signal.aborted) logger.warn({ err: String(error), sessionId }, "question request failed");
         return "cancelled";
       }
+    },
+  };
+}
+
+/**
+ * ACP's subagent sessions (unstable): the child is announced on its parent with a
+ * `subagent_update` before any of its own updates, which then carry its session id; its end
+ * sets it idle with the stop reason.
+ */
+function subagentPort(
+  parent: ClientPortOptions,
+  child: { sessionId: string; title: string; description: string },
+  notifyParent: (update: SessionUpdate) => void,
+): SubagentClient {
+  const announce = (state: StateUpdate) =>
+    notifyParent({ sessionUpdate: "subagent_update", sessionId: child.sessionId, state });
+  notifyParent({
+    sessionUpdate: "subagent_update",
+    sessionId: child.sessionId,
+    title: child.title,
+    description: child.description,
+    state: { state: "running" },
+  });
+  return {
+    ...createClientPort({ ...parent, sessionId: child.sessionId }),
+    ended(stop) {
+      if (stop.reason === "error")
+        announce({ state: "idle", stopReason: "error", error: { code: -32603, message: stop.message } });
+      else announce({ state: "idle", stopReason: stop.reason });
     },
   };
 }

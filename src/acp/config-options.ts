@@ -1,4 +1,4 @@
-import type { SessionConfigOption, SessionModeState } from "@agentclientprotocol/sdk";
+import type { SessionConfigOption, SessionModeState } from "@agentclientprotocol/sdk/unstable";
 import type { Mode } from "../config/types.js";
 import type { SessionOptions } from "../sessions/types.js";
 

@@ -6,7 +6,7 @@ import {
   type SessionConfigOption,
   type SessionUpdate,
   type StopReason,
-} from "@agentclientprotocol/sdk";
+} from "@agentclientprotocol/sdk/unstable";
 import type { Logger } from "../config/logger.js";
 import type { SessionManager } from "../sessions/session-manager.js";
 import { createAgentApp } from "./agent-app.js";
@@ -23,7 +23,7 @@ export type {
   StopReason,
   ToolCallContent,
   ToolCallStatus,
-} from "@agentclientprotocol/sdk";
+} from "@agentclientprotocol/sdk/unstable";
 
 /** What the user chose for a permission request: one of the offered option ids, or nothing. */
 export type PermissionChoice = { optionId: string } | "cancelled";

@@ -1,4 +1,4 @@
-import type { SessionUpdate, ToolCallContent } from "@agentclientprotocol/sdk";
+import type { SessionUpdate, ToolCallContent } from "@agentclientprotocol/sdk/unstable";
 import type { SessionOutput } from "../sessions/types.js";
 import type { DisplayContent, HistoryEvent, HistoryEventOf } from "../store/events.js";
 import { fence } from "../tools/markdown-fence.js";
@@ -15,6 +15,8 @@ export interface ClientFeatures {
   forms?: boolean;
   /** `clientCapabilities._meta["openinterpreter/unattended"]`: nobody answers questions (exec, MCP server). */
   unattended?: boolean;
+  /** `clientCapabilities.subagents` (unstable): subagents show as child sessions of their parent. */
+  subagents?: boolean;
 }
 
 /** Pure mapping of one session output onto the ACP `session/update`s that show it. */

@@ -1,4 +1,4 @@
-import type { AnyMessage, Stream } from "@agentclientprotocol/sdk";
+import type { AnyMessage, Stream } from "@agentclientprotocol/sdk/unstable";
 
 /** Deeper than this, a message is refused before any handler (or `JSON.stringify`) recurses into it. */
 export const MAX_NESTING = 256;

@@ -3,7 +3,7 @@ import type {
   CreateElicitationResponse,
   ElicitationPropertySchema,
   PermissionOption,
-} from "@agentclientprotocol/sdk";
+} from "@agentclientprotocol/sdk/unstable";
 import type { ChoiceRequest, FormAnswer, FormField } from "../tools/ask/types.js";
 
 /** A form of the model's questions as an ACP `elicitation/create` request (form mode, tied to the call). */

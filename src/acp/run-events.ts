@@ -1,4 +1,4 @@
-import type { SessionUpdate, ToolCallContent } from "@agentclientprotocol/sdk";
+import type { SessionUpdate, ToolCallContent } from "@agentclientprotocol/sdk/unstable";
 import { NOTICE_META } from "./map-output.js";
 
 /** A file change shown by a tool call: `oldText` null means the file is new. */

@@ -1,4 +1,9 @@
-import { type ContentBlock, client, methods, type SessionNotification } from "@agentclientprotocol/sdk";
+import {
+  type ContentBlock,
+  client,
+  methods,
+  type SessionNotification,
+} from "@agentclientprotocol/sdk/unstable";
 import type { Logger } from "../config/logger.js";
 import type { Mode } from "../config/types.js";
 import type { SessionManager } from "../sessions/session-manager.js";

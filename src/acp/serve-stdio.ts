@@ -1,5 +1,11 @@
 import { Readable, Writable } from "node:stream";
-import { type AgentApp, agent, methods, PROTOCOL_VERSION, RequestError } from "@agentclientprotocol/sdk";
+import {
+  type AgentApp,
+  agent,
+  methods,
+  PROTOCOL_VERSION,
+  RequestError,
+} from "@agentclientprotocol/sdk/unstable";
 import { limitLines } from "./line-limit.js";
 import { type MessageStream, messageStream } from "./message-stream.js";
 

@@ -77,7 +77,8 @@ export function sessionSubagents(o: {
       const started = host.now();
       const child = host.spawn({ parent: record, harness, type, title, ...(resume ? { resume } : {}) });
       try {
-        child.attach(childClient(request, client));
+        const linked = client?.subagent?.({ sessionId: child.id, title, description: type });
+        child.attach(childClient(request, client, linked));
         let error: string | undefined;
         let stop: string;
         try {
@@ -86,6 +87,18 @@ export function sessionSubagents(o: {
           stop = "failed";
           error = thrown instanceof Error ? thrown.message : String(thrown);
         }
+        linked?.ended(
+          error !== undefined
+            ? { reason: "error", message: error }
+            : {
+                reason:
+                  signal.aborted || stop === "cancelled"
+                    ? "cancelled"
+                    : stop === "max_turn_requests"
+                      ? stop
+                      : "end_turn",
+              },
+        );
         // Committed before the editor heard of it: the store has the child's whole turn (the
         // last one, for a resumed child).
         const history = o.store.history(child.id);
@@ -106,15 +119,20 @@ export function sessionSubagents(o: {
 }
 
 /**
- * The editor as the child sees it: what the child does becomes the calling tool's progress,
- * and its permission questions go to the editor on the parent's call (the editor knows no
- * other call ids of the parent's session).
+ * The editor as the child sees it: what the child does becomes the calling tool's progress (and,
+ * for an editor that shows subagent sessions, the child session's own updates), and its
+ * permission questions go to the editor on the parent's call, the one the editor is showing.
  */
-function childClient(request: SubagentRequest, parent: ClientPort | undefined): ClientPort {
+function childClient(
+  request: SubagentRequest,
+  parent: ClientPort | undefined,
+  linked: ClientPort | undefined,
+): ClientPort {
   return {
     send(output: SessionOutput) {
       const line = subagentActivity(output);
       if (line) request.onActivity(line);
+      linked?.send(output);
     },
     askPermission(question, signal) {
       // Without an editor the question has no one to answer it: refused, as for the parent.

@@ -74,6 +74,19 @@ export interface ClientPort {
   ): Promise<FormAnswer>;
   /** A permission request with these options; the chosen option's id, or `cancelled`. */
   choose?(request: ChoiceRequest, signal: AbortSignal): Promise<string | "cancelled">;
+  /**
+   * The editor's view of a subagent's own session, announced as a child of this one; undefined
+   * when the editor does not show subagent sessions (then only the calling tool shows its work).
+   */
+  subagent?(child: { sessionId: string; title: string; description: string }): SubagentClient | undefined;
+}
+
+/** A subagent's session as the editor sees it: its own updates, then the end of its work. */
+export interface SubagentClient extends ClientPort {
+  /** The child stopped working (`end_turn`, `cancelled`, or `error` with its message). */
+  ended(
+    stop: { reason: "end_turn" | "cancelled" | "max_turn_requests" } | { reason: "error"; message: string },
+  ): void;
 }
 
 /** A session-level failure with a message fit for the editor (provider down, bad key, ...). */

@@ -4,7 +4,7 @@
  * background; however the daemon ends (the editor closes its stdin, SIGTERM, SIGKILL), none of
  * those commands survives it.
  */
-import { methods } from "@agentclientprotocol/sdk";
+import { methods } from "@agentclientprotocol/sdk/unstable";
 import { afterEach, describe, expect, it } from "vitest";
 import { liveProcesses, processMarker } from "../support/background-kit.js";
 import { type FakeModel, type FakeToolCall, startFakeModel } from "../support/fake-model.js";

@@ -18,7 +18,7 @@ import { randomInt } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { methods, type SessionUpdate } from "@agentclientprotocol/sdk";
+import { methods, type SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HistoryEvent } from "../../src/store/events.js";

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { methods } from "@agentclientprotocol/sdk";
+import { methods } from "@agentclientprotocol/sdk/unstable";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { type FakeModel, startFakeModel } from "../support/fake-model.js";
 import { tempDir, until } from "../support/in-process.js";

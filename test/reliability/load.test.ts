@@ -9,7 +9,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { methods } from "@agentclientprotocol/sdk";
+import { methods } from "@agentclientprotocol/sdk/unstable";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import type { DiagnosticsFigures } from "../../src/cli/diagnostics.js";
 import { needs } from "../support/requires.js";

@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { methods, type SessionUpdate } from "@agentclientprotocol/sdk";
+import { methods, type SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HistoryEvent } from "../../src/store/events.js";
 import { openStore } from "../../src/store/open-store.js";

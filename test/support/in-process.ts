@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type ClientContext, methods, type NewSessionResponse } from "@agentclientprotocol/sdk";
+import { type ClientContext, methods, type NewSessionResponse } from "@agentclientprotocol/sdk/unstable";
 import { createAgentApp } from "../../src/acp/agent-app.js";
 import { createRuntime, type Runtime } from "../../src/cli/runtime.js";
 import type { CliOverrides } from "../../src/config/types.js";

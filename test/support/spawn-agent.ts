@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
-import { ndJsonStream, type Stream } from "@agentclientprotocol/sdk";
+import { ndJsonStream, type Stream } from "@agentclientprotocol/sdk/unstable";
 import { createAcpValidator } from "./acp-schema.js";
 import { TEST_CEILING } from "./ceiling.js";
 

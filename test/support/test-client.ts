@@ -6,7 +6,7 @@ import {
   type RequestPermissionRequest,
   type SessionNotification,
   type SessionUpdate,
-} from "@agentclientprotocol/sdk";
+} from "@agentclientprotocol/sdk/unstable";
 
 export type PermissionPolicy = (
   request: RequestPermissionRequest,

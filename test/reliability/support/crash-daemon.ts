@@ -11,7 +11,7 @@ import {
   methods,
   type SessionNotification,
   type SessionUpdate,
-} from "@agentclientprotocol/sdk";
+} from "@agentclientprotocol/sdk/unstable";
 import Database from "better-sqlite3";
 import { readProc, readProcTable } from "../../../src/tools/exec/proc-table.js";
 import { type AgentProcess, spawnAgent } from "../../support/spawn-agent.js";

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import type { ClientContext } from "@agentclientprotocol/sdk";
-import { methods } from "@agentclientprotocol/sdk";
+import type { ClientContext } from "@agentclientprotocol/sdk/unstable";
+import { methods } from "@agentclientprotocol/sdk/unstable";
 
 /** How one `session/prompt` ended, as the editor saw it: a stop reason or a JSON-RPC error. */
 export type PromptOutcome =

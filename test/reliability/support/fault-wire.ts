@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { type ClientContext, methods } from "@agentclientprotocol/sdk";
+import { type ClientContext, methods } from "@agentclientprotocol/sdk/unstable";
 import type { FakeModel } from "../../support/fake-model.js";
 import { tempDir } from "../../support/in-process.js";
 import { type AgentProcess, spawnAgent } from "../../support/spawn-agent.js";
