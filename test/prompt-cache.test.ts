@@ -29,6 +29,12 @@ function steps(harness: string, n: number): FakeStep[] {
       { text: "THOUGHT: done.\n\n```bash\necho COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT\n```" },
     ];
   }
+  if (harness === "swe-agent") {
+    return [
+      { text: `DISCUSSION\nRun it.\n\n\`\`\`\n${command}\n\`\`\`` },
+      { text: "DISCUSSION\nDone.\n\n```\nsubmit\n```" },
+    ];
+  }
   if (harness === "hermes") {
     const call = JSON.stringify({ name: "shell_command", arguments: { command } });
     return [{ text: `Running it.\n<tool_call>\n${call}\n</tool_call>` }, { text: `Turn ${n} done.` }];

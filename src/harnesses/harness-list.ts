@@ -8,6 +8,7 @@ import { kimiCodeInfo } from "./kimi-code/kimi-code-info.js";
 import { miniSweAgentInfo } from "./mini-swe-agent/mini-swe-agent-info.js";
 import { piInfo } from "./pi/pi-info.js";
 import { qwenCodeInfo } from "./qwen-code/qwen-code-info.js";
+import { sweAgentInfo } from "./swe-agent/swe-agent-info.js";
 import type { Harness, HarnessEntry, HarnessInfo } from "./types.js";
 
 /** Upstream Open Interpreter's name for the Codex harness. */
@@ -39,6 +40,7 @@ export function builtinHarnesses(): HarnessEntry[] {
       async () => (await import("./mini-swe-agent/mini-swe-agent-harness.js")).miniSweAgentHarness,
     ),
     entry(hermesInfo, async () => (await import("./hermes/hermes-harness.js")).hermesHarness),
+    entry(sweAgentInfo, async () => (await import("./swe-agent/swe-agent-harness.js")).sweAgentHarness),
   ];
 }
 
