@@ -82,6 +82,11 @@ describe("swe-agent end to end", () => {
     const { sessionId, cwd } = await oi.newSession();
     writeCalcProject(cwd);
 
+    await oi.prompt(sessionId, "/harness");
+    expect(oi.editor.text(sessionId)).toContain(
+      "- `swe-agent`: SWE-agent: a DISCUSSION, then one command in a fenced block; no tool schema; SWE-agent 1.1.0 (github:SWE-agent/SWE-agent@v1.1.0 ",
+    );
+
     // Codex reads the file.
     model.reply(
       { toolCalls: [{ id: "a1", name: "exec_command", arguments: { cmd: "cat calc.mjs" } }] },
