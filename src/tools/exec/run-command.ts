@@ -65,7 +65,14 @@ export function createLocalExec(options: LocalExecOptions = {}): ExecPort {
     trackIntervalMs: options.trackIntervalMs ?? 250,
     spawn: options.spawn ?? startChild,
   };
-  return { run: (request) => runCommand(request, settings) };
+  return {
+    run: (request) => runCommand(request, settings),
+    launch: async ({ command }) => ({
+      argv: settings.wrap(command),
+      env: settings.env,
+      ...(settings.launch.fd3File !== undefined ? { fd3File: settings.launch.fd3File } : {}),
+    }),
+  };
 }
 
 type Settings = Required<LocalExecOptions>;
