@@ -9,6 +9,7 @@ import { miniSweAgentInfo } from "./mini-swe-agent/mini-swe-agent-info.js";
 import { piInfo } from "./pi/pi-info.js";
 import { qwenCodeInfo } from "./qwen-code/qwen-code-info.js";
 import { sweAgentInfo } from "./swe-agent/swe-agent-info.js";
+import { terminus2Info } from "./terminus-2/terminus-2-info.js";
 import type { Harness, HarnessEntry, HarnessInfo } from "./types.js";
 
 /** Upstream Open Interpreter's name for the Codex harness. */
@@ -41,6 +42,7 @@ export function builtinHarnesses(): HarnessEntry[] {
     ),
     entry(hermesInfo, async () => (await import("./hermes/hermes-harness.js")).hermesHarness),
     entry(sweAgentInfo, async () => (await import("./swe-agent/swe-agent-harness.js")).sweAgentHarness),
+    entry(terminus2Info, async () => (await import("./terminus-2/terminus-2-harness.js")).terminus2Harness),
   ];
 }
 
