@@ -49,7 +49,7 @@ function steps(harness: string, n: number): FakeStep[] {
     return [{ text: `Running it.\n<tool_call>\n${call}\n</tool_call>` }, { text: `Turn ${n} done.` }];
   }
   const call =
-    harness === "codex"
+    harness === "codex" || harness === "minimal"
       ? { name: "exec_command", arguments: { cmd: command } }
       : { name: native[harness]!, arguments: { command } };
   return [{ text: "Running it.", toolCalls: [call] }, { text: `Turn ${n} done.` }];

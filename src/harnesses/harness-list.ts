@@ -6,6 +6,7 @@ import { geminiCliInfo } from "./gemini-cli/gemini-cli-info.js";
 import { hermesInfo } from "./hermes/hermes-info.js";
 import { kimiCodeInfo } from "./kimi-code/kimi-code-info.js";
 import { miniSweAgentInfo } from "./mini-swe-agent/mini-swe-agent-info.js";
+import { minimalInfo } from "./minimal/minimal-info.js";
 import { piInfo } from "./pi/pi-info.js";
 import { qwenCodeInfo } from "./qwen-code/qwen-code-info.js";
 import { sweAgentInfo } from "./swe-agent/swe-agent-info.js";
@@ -22,6 +23,7 @@ const entry = (info: HarnessInfo, load: () => Promise<Harness>): HarnessEntry =>
  * small `*-info.ts` modules are imported up front: a harness's code loads when a session uses it.
  */
 export function builtinHarnesses(): HarnessEntry[] {
+  let minimal: Promise<Harness> | undefined;
   return [
     entry(codexInfo, async () => (await import("./codex/codex-harness.js")).codexHarness),
     entry(
@@ -43,6 +45,15 @@ export function builtinHarnesses(): HarnessEntry[] {
     entry(hermesInfo, async () => (await import("./hermes/hermes-harness.js")).hermesHarness),
     entry(sweAgentInfo, async () => (await import("./swe-agent/swe-agent-harness.js")).sweAgentHarness),
     entry(terminus2Info, async () => (await import("./terminus-2/terminus-2-harness.js")).terminus2Harness),
+    // Upstream's minimal harness offers the native (Codex) harness's tools; built once per list.
+    entry(
+      minimalInfo,
+      () =>
+        (minimal ??= Promise.all([
+          import("./minimal/minimal-harness.js"),
+          import("./codex/codex-harness.js"),
+        ]).then(([{ minimalHarness }, { codexHarness }]) => minimalHarness(codexHarness))),
+    ),
   ];
 }
 
