@@ -16,14 +16,20 @@ export const TEMPERATURE = 0.7;
  * (`user@host:dir$ `, the home shown as `~` as bash's `\w` does) on the first of 40 lines,
  * trailing spaces cut as tmux cuts them.
  */
-export function initialScreen(
-  cwd: string,
-  who = { user: os.userInfo().username, host: os.hostname() },
-): string {
+export function initialScreen(cwd: string, who = { user: userName(), host: os.hostname() }): string {
   const home = os.homedir();
   const dir = cwd === home ? "~" : cwd.startsWith(`${home}/`) ? `~${cwd.slice(home.length)}` : cwd;
   const sign = who.user === "root" ? "#" : "$";
   return `Current Terminal Screen:\n${who.user}@${who.host.split(".")[0]}:${dir}${sign}\n${"\n".repeat(39)}`;
+}
+
+/** The name bash's `\u` shows, its own words for a uid without a passwd entry (some containers). */
+function userName(): string {
+  try {
+    return os.userInfo().username;
+  } catch {
+    return "I have no name!";
+  }
 }
 
 /** The first prompt: the protocol, the task and the terminal's state. */
