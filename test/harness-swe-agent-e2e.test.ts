@@ -36,11 +36,19 @@ describe("swe-agent end to end", () => {
     const malformed = "Now I will run the tests to check the fix.";
     const test = "DISCUSSION\nRun the tests.\n\n```bash\nnode test.mjs\n```";
     const submit = "DISCUSSION\nThe tests pass.\n\n```\nsubmit\n```";
-    model.reply({ text: look }, { text: fix }, { text: malformed }, { text: test }, { text: submit });
+    const confirm = "DISCUSSION\nReviewed.\n\n```\nsubmit\n```";
+    model.reply(
+      { text: look },
+      { text: fix },
+      { text: malformed },
+      { text: test },
+      { text: submit },
+      { text: confirm },
+    );
 
     expect(await oi.prompt(sessionId, "Fix the add function.")).toBe("end_turn");
     expect(readFileSync(path.join(cwd, "calc.mjs"), "utf8")).toBe(CALC.replace("a - b", "a + b"));
-    expect(model.requests).toHaveLength(5);
+    expect(model.requests).toHaveLength(6);
     for (const request of model.requests) {
       expect(request.body.tools).toBeUndefined();
       expect(request.body).toMatchObject({ temperature: 0, top_p: 1 });
@@ -72,7 +80,17 @@ describe("swe-agent end to end", () => {
       "sed -i 's/a - b/a + b/' calc.mjs",
       "node test.mjs",
     ]);
-    expect(oi.editor.text(sessionId)).toContain("The tests pass.");
+    // The first submit shows SWE-agent's review round; the second one ends the task.
+    expect(messagesOf(5).slice(-2)).toEqual([
+      { role: "assistant", content: submit },
+      {
+        role: "user",
+        content: expect.stringMatching(
+          /^OBSERVATION:\n[\s\S]*Run the submit command again to confirm\.[\s\S]*<diff>\n/,
+        ),
+      },
+    ]);
+    expect(oi.editor.text(sessionId)).toContain("Reviewed.");
     model.assertDone();
   });
 
@@ -98,7 +116,7 @@ describe("swe-agent end to end", () => {
     await oi.prompt(sessionId, "/harness swe-agent");
     model.reply(
       { text: "DISCUSSION\nFix it.\n\n```\nsed -i 's/a - b/a + b/' calc.mjs && node test.mjs\n```" },
-      { text: "DISCUSSION\nDone.\n\n```\nsubmit\n```" },
+      { text: "DISCUSSION\nDone.\n\n```\nsubmit -f\n```" },
     );
     expect(await oi.prompt(sessionId, "go on")).toBe("end_turn");
     const swe = messagesOf(2);

@@ -1,10 +1,15 @@
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { bashTool } from "../src/harnesses/swe-agent/bash-tool.js";
 import { formatObservation, formatTimeout, NO_OUTPUT } from "../src/harnesses/swe-agent/observation.js";
 import { blockedText, FORMAT_ERROR, isBlocked } from "../src/harnesses/swe-agent/parse-action.js";
+import { reviewText, submitTool } from "../src/harnesses/swe-agent/submit-tool.js";
 import { instancePrompt, sweAgentHarness } from "../src/harnesses/swe-agent/swe-agent-harness.js";
 import type { HistoryEvent } from "../src/store/events.js";
 import { chatView, firstRequest, harnessContext, tempDir, toolContext } from "./support/harness-fixtures.js";
+import { needs } from "./support/requires.js";
 
 const ctx = harnessContext({ model: "mock-model", cwd: "/work/project" });
 
@@ -141,7 +146,7 @@ describe("swe-agent thought_action parser", () => {
     ]);
   });
 
-  it("refuses blocked actions the way its filter compares them, and ends on submit or exit", () => {
+  it("refuses blocked actions the way its filter compares them, and ends on exit or a forced submit", () => {
     expect(parse("```\nvim\n```")).toEqual({ calls: [], formatError: blockedText("vim\n") });
     expect(blockedText("vim\n")).toBe("Operation 'vim\n' is not supported by this environment.");
     expect(isBlocked("python")).toBe(true);
@@ -150,8 +155,64 @@ describe("swe-agent thought_action parser", () => {
     expect(isBlocked("python test.py")).toBe(false);
     expect(isBlocked("radare2 bin")).toBe(true);
     expect(isBlocked("radare2 -q -c 'pdf' bin")).toBe(false);
-    expect(parse("Done.\n```\nsubmit\n```")).toEqual({ calls: [] });
     expect(parse("```\nexit\n```")).toEqual({ calls: [] });
+    expect(parse("```\nsubmit -f\n```")).toEqual({ calls: [] });
+  });
+});
+
+describe("swe-agent submit", () => {
+  const submitCall: HistoryEvent = {
+    type: "tool_call",
+    turnId: "t1",
+    step: 3,
+    callId: "s1",
+    name: "submit",
+    harness: "swe-agent",
+    capability: "other",
+    arguments: "{}",
+    title: "submit",
+    kind: "read",
+    locations: [],
+    display: [],
+  };
+  const prompt: HistoryEvent = {
+    type: "user_message",
+    turnId: "t2",
+    content: [{ type: "text", text: "more" }],
+  };
+  const parseWith = (text: string, history: HistoryEvent[]) =>
+    sweAgentHarness.parse!(text, { step: 1, newId: () => "x", history });
+
+  it("shows the review round on the first submit of a task, and ends on the second", () => {
+    const submit = "Done.\n```\nsubmit\n```";
+    expect(parseWith(submit, [])).toEqual({ calls: [{ id: "x", name: "submit", arguments: "{}" }] });
+    expect(parseWith(submit, [submitCall])).toEqual({ calls: [] });
+    // A new prompt is a new task: its first submit is reviewed again.
+    expect(parseWith(submit, [submitCall, prompt])).toMatchObject({ calls: [{ name: "submit" }] });
+  });
+
+  needs("git").it("reviews every change, new files included, without staging anything", async () => {
+    const cwd = tempDir("oi-swe-git-");
+    const git = (...args: string[]) => execFileSync("git", args, { cwd, encoding: "utf8" });
+    git("init", "-q");
+    writeFileSync(path.join(cwd, "a.txt"), "one\n");
+    git("add", "a.txt");
+    git("-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "init");
+    writeFileSync(path.join(cwd, "a.txt"), "two\n");
+    writeFileSync(path.join(cwd, "new.txt"), "fresh\n");
+    const { output } = await submitTool().execute({}, toolContext(cwd));
+    expect(output.startsWith("OBSERVATION:\n")).toBe(true);
+    expect(output).toMatch(/\n4\. Run the submit command again to confirm\.\n/);
+    const diff = output.slice(output.indexOf("<diff>\n") + 7, output.indexOf("\n</diff>"));
+    expect(diff).toContain("--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-one\n+two");
+    expect(diff).toContain("+++ b/new.txt\n@@ -0,0 +1 @@\n+fresh");
+    expect(git("diff", "--cached", "--name-only")).toBe("");
+    expect(
+      reviewText("D")
+        .split("\n")
+        .filter((l) => /^\d\. /.test(l)),
+    ).toHaveLength(4);
+    expect(reviewText("D").endsWith("\n<diff>\nD\n</diff>\n")).toBe(true);
   });
 });
 

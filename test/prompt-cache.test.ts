@@ -32,7 +32,7 @@ function steps(harness: string, n: number): FakeStep[] {
   if (harness === "swe-agent") {
     return [
       { text: `DISCUSSION\nRun it.\n\n\`\`\`\n${command}\n\`\`\`` },
-      { text: "DISCUSSION\nDone.\n\n```\nsubmit\n```" },
+      { text: "DISCUSSION\nDone.\n\n```\nexit\n```" },
     ];
   }
   if (harness === "terminus-2") {

@@ -1,3 +1,4 @@
+import type { HistoryEvent } from "../../store/events.js";
 import type { ParsedReply } from "../types.js";
 import formatError from "./format-error.md";
 
@@ -22,8 +23,8 @@ const BLOCK_UNLESS: Record<string, RegExp> = {
   r2: /\b(?:radare2)\b.*\s+-c\s+.*/,
 };
 
-/** The actions that end the run without running anything: `submit` (its review bundle) and `exit`. */
-const ENDS = new Set(["submit", "exit"]);
+/** `submit` (its `-f` skips the review round) and `exit`, which ends the run at once. */
+const SUBMIT = /^submit(?:\s+(-f|--force))?$/;
 
 /**
  * The last code block that is not nested in another, as the original finds it: an opening
@@ -65,16 +66,35 @@ export function blockedText(action: string): string {
   return `Operation '${action}' is not supported by this environment.`;
 }
 
+/** Whether this task's review round has been shown: a `submit` call since the last prompt. */
+export function reviewed(history: readonly HistoryEvent[]): boolean {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const event = history[i]!;
+    if (event.type === "user_message") return false;
+    if (event.type === "tool_call" && event.harness === "swe-agent" && event.name === "submit") return true;
+  }
+  return false;
+}
+
 /**
  * A reply is a discussion plus its last top-level code block, whatever the fence's tag. No
- * block gets the format correction; a refused action gets the blocklist's; `submit` or
- * `exit` ends the turn with the reply as the answer; anything else is one `bash` call.
+ * block gets the format correction; a refused action gets the blocklist's; the first `submit`
+ * shows the review round, the next one (or `submit -f`, or `exit`) ends the turn with the reply
+ * as the answer; anything else is one `bash` call.
  */
-export function parseAction(text: string, options: { newId(): string }): ParsedReply {
+export function parseAction(
+  text: string,
+  options: { newId(): string; history?: readonly HistoryEvent[] },
+): ParsedReply {
   const block = lastCodeBlock(text);
   if (!block) return { calls: [], formatError: FORMAT_ERROR };
   if (isBlocked(block.action)) return { calls: [], formatError: blockedText(block.action) };
   const command = block.action.trim();
-  if (ENDS.has(command)) return { calls: [] };
+  if (command === "exit") return { calls: [] };
+  const submit = SUBMIT.exec(command);
+  if (submit) {
+    if (submit[1] || reviewed(options.history ?? [])) return { calls: [] };
+    return { calls: [{ id: options.newId(), name: "submit", arguments: "{}" }] };
+  }
   return { calls: [{ id: options.newId(), name: "bash", arguments: JSON.stringify({ command }) }] };
 }

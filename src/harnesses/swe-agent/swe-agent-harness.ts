@@ -6,6 +6,7 @@ import instance from "./instance.md";
 import { formatObservation } from "./observation.js";
 import { parseAction } from "./parse-action.js";
 import { dropRecoveredRetries } from "./recovered-retries.js";
+import { submitTool } from "./submit-tool.js";
 import { sweAgentInfo } from "./swe-agent-info.js";
 import system from "./system.md";
 
@@ -23,13 +24,14 @@ export function instancePrompt(task: string, workingDir: string): string {
  * SWE-agent 1.1.0 as upstream Open Interpreter runs it: `config/default.yaml`'s templates
  * (a one-line system message, the task inside the instance template, `OBSERVATION:` steps)
  * with the `thought_action` protocol: no tool schema, the reply's last code block is the
- * command, a reply without one gets the parser's correction. Sampled as SWE-agent samples
+ * command, a reply without one gets the parser's correction; `submit` shows the review round of
+ * `review_on_submit_m` once, then ends the task. Sampled as SWE-agent samples
  * (temperature 0, top_p 1).
  */
 export const sweAgentHarness: Harness = {
   ...sweAgentInfo,
   open(ctx) {
-    const tools = [bashTool()];
+    const tools = [bashTool(), submitTool()];
     return {
       tools,
       render({ history }) {
