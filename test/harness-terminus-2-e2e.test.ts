@@ -264,7 +264,12 @@ needs("tmux").describe("terminus-2 end to end", () => {
       const outside = tempDir("oi-outside-");
       const done = reply([], { task_complete: true });
       model.reply(
-        { text: reply([[`touch inside.txt; touch ${outside}/escaped.txt; echo status=$?\n`, 0.5]]) },
+        {
+          text: reply([
+            [`touch inside.txt; touch ${outside}/escaped.txt; echo status=$?\n`, 0.5],
+            ["echo key=$OPENAI_API_KEY tmp=$TMPDIR\n", 0.3],
+          ]),
+        },
         { text: done },
         { text: done },
       );
@@ -272,6 +277,8 @@ needs("tmux").describe("terminus-2 end to end", () => {
       expect(existsSync(path.join(cwd, "inside.txt"))).toBe(true);
       expect(existsSync(path.join(outside, "escaped.txt"))).toBe(false);
       expect(messagesOf(1).at(-1)!.content).toContain("status=1");
+      // The environment of a sandboxed command: the daemon's secrets filtered out, /tmp its own.
+      expect(messagesOf(1).at(-1)!.content).toContain("\nkey= tmp=/tmp\n");
     },
     60_000,
   );

@@ -91,6 +91,11 @@ export interface Launch {
   env: Record<string, string>;
   /** A file the starter opens as fd 3 (the sandbox's seccomp program). */
   fd3File?: string;
+  /**
+   * Runs the starter itself (a terminal multiplexer) unconfined, through the daemon's spawn
+   * helper, so that even a daemon killed outright leaves nothing of it behind.
+   */
+  host: ExecPort;
 }
 
 export interface ToolContext {

@@ -152,6 +152,7 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
       argv: launchArgv({ bwrap: status.bwrap, flags, seccomp, command: request.command }),
       env: sandboxEnv,
       ...(seccomp ? { fd3File: seccompFile } : {}),
+      host: { run: unconfined.run },
     };
   };
 

@@ -17,11 +17,19 @@ const PROMPT = "\\u@\\h:\\w\\$ ";
 
 /**
  * What tmux runs in the pane (through `sh -c`): the shell started as the session's exec port
- * would start a command, the sandbox's seccomp program opened as fd 3 when there is one.
+ * would start a command, with exactly its environment (plus the terminal type tmux set and the
+ * prompt), the sandbox's seccomp program opened as fd 3 when there is one.
  */
-export function paneCommand(launch: { argv: string[]; fd3File?: string }): string {
+export function paneCommand(launch: {
+  argv: string[];
+  env: Record<string, string>;
+  fd3File?: string;
+}): string {
   const open = launch.fd3File !== undefined ? `exec 3<${shellQuote(launch.fd3File)}; ` : "";
-  return `PS1=${shellQuote(PROMPT)}; export PS1; ${open}exec ${launch.argv.map(shellQuote).join(" ")}`;
+  const env = Object.entries({ ...launch.env, PS1: PROMPT }).map(([key, value]) =>
+    shellQuote(`${key}=${value}`),
+  );
+  return `${open}exec env -i TERM="$TERM" ${env.join(" ")} ${launch.argv.map(shellQuote).join(" ")}`;
 }
 
 /** Starts the session unless it is there (its shell may have exited), then waits for its prompt. */

@@ -71,9 +71,9 @@ export class TmuxTerminal {
   async send(ctx: ToolContext, commands: Keystrokes[]): Promise<SendResult> {
     const launch: Launch | { refused: string } = ctx.exec.launch
       ? await ctx.exec.launch({ command: PANE_SHELL, cwd: ctx.cwd })
-      : { argv: PANE_SHELL, env: buildChildEnv(process.env) };
+      : { argv: PANE_SHELL, env: buildChildEnv(process.env), host: createLocalExec() };
     if ("refused" in launch) return { ok: false, cancelled: false, error: launch.refused };
-    const key = JSON.stringify(launch);
+    const key = JSON.stringify({ argv: launch.argv, env: launch.env, fd3File: launch.fd3File });
     if (this.#running && (this.#running.server.exit || this.#running.launch !== key)) await this.#stop(ctx);
     if (!this.#running) {
       const started = await this.#start(ctx, launch, key);
@@ -109,7 +109,7 @@ export class TmuxTerminal {
   async #start(ctx: ToolContext, launch: Launch, key: string): Promise<SendResult> {
     const dir = mkdtempSync(path.join(os.tmpdir(), "oi-terminal-"));
     const socket = path.join(dir, "tmux.sock");
-    const control = createLocalExec({ env: launch.env });
+    const control = launch.host;
     const taken = new Set(ctx.background.list().map((p) => p.id));
     let n = 1;
     while (taken.has(`terminal-${n}`)) n++;
