@@ -31,8 +31,7 @@ describe("swe-agent end to end", () => {
     writeCalcProject(cwd);
 
     const look = "DISCUSSION\nLet me read the implementation first.\n\n```\ncat calc.mjs\n```";
-    const fix =
-      "DISCUSSION\n`add` subtracts; fix the operator.\n\n```\nsed -i 's/a - b/a + b/' calc.mjs\n```";
+    const fix = `DISCUSSION\n\`add\` subtracts; fix the operator.\n\n\`\`\`\nstr_replace_editor str_replace ${cwd}/calc.mjs --old_str 'a - b' --new_str 'a + b'\n\`\`\``;
     const malformed = "Now I will run the tests to check the fix.";
     const test = "DISCUSSION\nRun the tests.\n\n```bash\nnode test.mjs\n```";
     const submit = "DISCUSSION\nThe tests pass.\n\n```\nsubmit\n```";
@@ -61,9 +60,16 @@ describe("swe-agent end to end", () => {
       { role: "assistant", content: look },
       { role: "user", content: `OBSERVATION:\n${CALC}` },
     ]);
+    // SWE-agent's editor answers with its snippet of the edited file.
     expect(messagesOf(2).slice(-2)).toEqual([
       { role: "assistant", content: fix },
-      { role: "user", content: "Your command ran successfully and did not produce any output." },
+      {
+        role: "user",
+        content:
+          `OBSERVATION:\nThe file ${cwd}/calc.mjs has been edited. Here's the result of running \`cat -n\` on a snippet of ${cwd}/calc.mjs:\n` +
+          "     1\texport function add(a, b) {\n     2\t  return a + b;\n     3\t}\n" +
+          "Review the changes and make sure they are as expected. Edit the file again if necessary.\n",
+      },
     ]);
     // The malformed reply is answered by SWE-agent's own correction...
     expect(messagesOf(3).slice(-2)).toEqual([
@@ -72,14 +78,12 @@ describe("swe-agent end to end", () => {
     ]);
     // ...and once the model recovers, the failed attempt leaves the history, as in SWE-agent.
     expect(messagesOf(4).slice(-3)).toEqual([
-      { role: "user", content: "Your command ran successfully and did not produce any output." },
+      { role: "user", content: expect.stringContaining("Edit the file again if necessary.") },
       { role: "assistant", content: test },
       { role: "user", content: "OBSERVATION:\nTESTS PASSED\n" },
     ]);
-    expect(oi.editor.permissions.map((p) => p.toolCall.title)).toEqual([
-      "sed -i 's/a - b/a + b/' calc.mjs",
-      "node test.mjs",
-    ]);
+    // An edit inside the workspace is allowed in workspace-write; the test run is asked.
+    expect(oi.editor.permissions.map((p) => p.toolCall.title)).toEqual(["node test.mjs"]);
     // The first submit shows SWE-agent's review round; the second one ends the task.
     expect(messagesOf(5).slice(-2)).toEqual([
       { role: "assistant", content: submit },

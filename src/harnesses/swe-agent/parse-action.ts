@@ -1,5 +1,6 @@
 import type { HistoryEvent } from "../../store/events.js";
 import type { ParsedReply } from "../types.js";
+import { editorCall } from "./editor-args.js";
 import formatError from "./format-error.md";
 
 /** SWE-agent's `ThoughtActionParser` code fence pattern (v1.1.0 `sweagent/tools/parsing.py`), multiline. */
@@ -95,6 +96,12 @@ export function parseAction(
   if (submit) {
     if (submit[1] || reviewed(options.history ?? [])) return { calls: [] };
     return { calls: [{ id: options.newId(), name: "submit", arguments: "{}" }] };
+  }
+  const editor = editorCall(command);
+  if (editor) {
+    // argparse's complaint is all such a command prints; the editor answers it without acting.
+    const args = "args" in editor ? editor.args : { command: "", path: "", usage_error: editor.error };
+    return { calls: [{ id: options.newId(), name: "str_replace_editor", arguments: JSON.stringify(args) }] };
   }
   return { calls: [{ id: options.newId(), name: "bash", arguments: JSON.stringify({ command }) }] };
 }

@@ -6,6 +6,7 @@ import instance from "./instance.md";
 import { formatObservation } from "./observation.js";
 import { parseAction } from "./parse-action.js";
 import { dropRecoveredRetries } from "./recovered-retries.js";
+import { strReplaceEditorTool } from "./str-replace-editor.js";
 import { submitTool } from "./submit-tool.js";
 import { sweAgentInfo } from "./swe-agent-info.js";
 import system from "./system.md";
@@ -31,7 +32,7 @@ export function instancePrompt(task: string, workingDir: string): string {
 export const sweAgentHarness: Harness = {
   ...sweAgentInfo,
   open(ctx) {
-    const tools = [bashTool(), submitTool()];
+    const tools = [bashTool(), strReplaceEditorTool(), submitTool()];
     return {
       tools,
       render({ history }) {
