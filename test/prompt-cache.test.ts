@@ -29,12 +29,27 @@ function steps(harness: string, n: number): FakeStep[] {
       { text: "THOUGHT: done.\n\n```bash\necho COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT\n```" },
     ];
   }
+  if (harness === "swe-agent") {
+    return [
+      { text: `DISCUSSION\nRun it.\n\n\`\`\`\n${command}\n\`\`\`` },
+      { text: "DISCUSSION\nDone.\n\n```\nexit\n```" },
+    ];
+  }
+  if (harness === "terminus-2") {
+    const done = JSON.stringify({ analysis: "Done.", plan: "", commands: [], task_complete: true });
+    const batch = {
+      analysis: "Run it.",
+      plan: "",
+      commands: [{ keystrokes: `${command}\n`, duration: 0.1 }],
+    };
+    return [{ text: JSON.stringify(batch) }, { text: done }, { text: done }];
+  }
   if (harness === "hermes") {
     const call = JSON.stringify({ name: "shell_command", arguments: { command } });
     return [{ text: `Running it.\n<tool_call>\n${call}\n</tool_call>` }, { text: `Turn ${n} done.` }];
   }
   const call =
-    harness === "codex"
+    harness === "codex" || harness === "minimal"
       ? { name: "exec_command", arguments: { cmd: command } }
       : { name: native[harness]!, arguments: { command } };
   return [{ text: "Running it.", toolCalls: [call] }, { text: `Turn ${n} done.` }];
@@ -79,7 +94,7 @@ describe("prompt caching: a stable prefix across the turns of a session", () => 
       }
       model.assertDone();
       const bodies = model.requests.map((r) => r.body as Body);
-      expect(bodies).toHaveLength(6);
+      expect(bodies).toHaveLength(3 * steps(id, 1).length);
       // The scripted calls are this harness's own: none came back as an unknown tool.
       expect(JSON.stringify(bodies)).not.toContain("unsupported call");
       const system = JSON.stringify(bodies[0]!.messages[0]);

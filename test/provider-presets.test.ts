@@ -26,7 +26,7 @@ function load(toml: string, env: LoadConfigOptions["env"] = {}, cli: CliOverride
 /** docs/providers.md's routing table: harness id -> the wires it renders for. */
 function documentedRouting(): Map<string, string[]> {
   const section = DOC.slice(DOC.indexOf("## Harnesses and wires"));
-  const rows = [...section.matchAll(/^\| `([a-z-]+)` \| ([^|]+) \|$/gm)];
+  const rows = [...section.matchAll(/^\| `([a-z0-9-]+)` \| ([^|]+) \|$/gm)];
   return new Map(
     rows.map((m) => [m[1] as string, [...(m[2] as string).matchAll(/`(\w+)`/g)].map((w) => w[1] as string)]),
   );

@@ -6,8 +6,11 @@ import { geminiCliInfo } from "./gemini-cli/gemini-cli-info.js";
 import { hermesInfo } from "./hermes/hermes-info.js";
 import { kimiCodeInfo } from "./kimi-code/kimi-code-info.js";
 import { miniSweAgentInfo } from "./mini-swe-agent/mini-swe-agent-info.js";
+import { minimalInfo } from "./minimal/minimal-info.js";
 import { piInfo } from "./pi/pi-info.js";
 import { qwenCodeInfo } from "./qwen-code/qwen-code-info.js";
+import { sweAgentInfo } from "./swe-agent/swe-agent-info.js";
+import { terminus2Info } from "./terminus-2/terminus-2-info.js";
 import type { Harness, HarnessEntry, HarnessInfo } from "./types.js";
 
 /** Upstream Open Interpreter's name for the Codex harness. */
@@ -20,6 +23,7 @@ const entry = (info: HarnessInfo, load: () => Promise<Harness>): HarnessEntry =>
  * small `*-info.ts` modules are imported up front: a harness's code loads when a session uses it.
  */
 export function builtinHarnesses(): HarnessEntry[] {
+  let minimal: Promise<Harness> | undefined;
   return [
     entry(codexInfo, async () => (await import("./codex/codex-harness.js")).codexHarness),
     entry(
@@ -39,6 +43,17 @@ export function builtinHarnesses(): HarnessEntry[] {
       async () => (await import("./mini-swe-agent/mini-swe-agent-harness.js")).miniSweAgentHarness,
     ),
     entry(hermesInfo, async () => (await import("./hermes/hermes-harness.js")).hermesHarness),
+    entry(sweAgentInfo, async () => (await import("./swe-agent/swe-agent-harness.js")).sweAgentHarness),
+    entry(terminus2Info, async () => (await import("./terminus-2/terminus-2-harness.js")).terminus2Harness),
+    // Upstream's minimal harness offers the native (Codex) harness's tools; built once per list.
+    entry(
+      minimalInfo,
+      () =>
+        (minimal ??= Promise.all([
+          import("./minimal/minimal-harness.js"),
+          import("./codex/codex-harness.js"),
+        ]).then(([{ minimalHarness }, { codexHarness }]) => minimalHarness(codexHarness))),
+    ),
   ];
 }
 

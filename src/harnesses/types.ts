@@ -96,7 +96,15 @@ export interface Harness extends HarnessInfo {
    * of the reply text, a pure function of it. When present, `render` sends no `tools` and
    * shows results as text.
    */
-  parse?(text: string, options: { step: number; newId(): string }): ParsedReply;
+  parse?(
+    text: string,
+    options: {
+      step: number;
+      newId(): string;
+      /** The history before this reply, for protocols whose reading depends on the step before. */
+      history?: readonly HistoryEvent[];
+    },
+  ): ParsedReply;
   /** How the harness's original shows errors that happen before a tool runs (default: plain). */
   toolError?(text: string): string;
   /** When and how its original compacts a long conversation (default: Codex's rule and prompt). */

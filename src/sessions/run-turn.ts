@@ -23,7 +23,10 @@ export interface TurnOptions {
     provider: Provider;
     render(history: HistoryEvent[]): ModelRequest;
     /** Text-protocol harnesses read tool calls out of the reply text themselves. */
-    parse?: (text: string, options: { step: number; newId(): string }) => ParsedReply;
+    parse?: (
+      text: string,
+      options: { step: number; newId(): string; history?: readonly HistoryEvent[] },
+    ) => ParsedReply;
     contextSize: number;
     /** Compacts before a request over the harness's threshold and after one that overflowed. */
     compactor?: Compactor;
@@ -143,7 +146,7 @@ async function sample(o: TurnOptions, step: number): Promise<Sampled> {
   if (spent) o.history.commit([spent]);
   if (failure) throw new TurnError(failure.message, failure.code);
   if (o.model.parse && !o.signal.aborted) {
-    const parsed = o.model.parse(text, { step, newId: o.newId });
+    const parsed = o.model.parse(text, { step, newId: o.newId, history: o.history.read() });
     return {
       ...result,
       calls: parsed.calls,

@@ -79,6 +79,25 @@ export interface ExecResult {
 /** Runs commands. Implementations kill the whole process tree on timeout and on abort. */
 export interface ExecPort {
   run(request: ExecRequest): Promise<ExecResult>;
+  /**
+   * How to start `command` in `cwd` confined exactly as `run` confines its commands, for a
+   * process something else starts (a terminal multiplexer's pane). `refused` where `run` would
+   * refuse to run anything.
+   */
+  launch?(request: { command: string[]; cwd: string }): Promise<Launch | { refused: string }>;
+}
+
+/** A confined start: the argv (the sandbox's launcher in front, or the command alone), its environment, an fd 3. */
+export interface Launch {
+  argv: string[];
+  env: Record<string, string>;
+  /** A file the starter opens as fd 3 (the sandbox's seccomp program). */
+  fd3File?: string;
+  /**
+   * Runs the starter itself (a terminal multiplexer) unconfined, through the daemon's spawn
+   * helper, so that even a daemon killed outright leaves nothing of it behind.
+   */
+  host: ExecPort;
 }
 
 export interface ToolContext {

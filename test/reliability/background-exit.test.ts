@@ -1,8 +1,8 @@
 /**
  * Background commands and the daemon's end: the real daemon runs as a subprocess with one session
- * per harness that has background commands, each of which leaves a command running in the
- * background; however the daemon ends (the editor closes its stdin, SIGTERM, SIGKILL), none of
- * those commands survives it.
+ * per harness that has background commands (and one with Terminus 2's terminal), each of which
+ * leaves a command running in the background; however the daemon ends (the editor closes its
+ * stdin, SIGTERM, SIGKILL), none of those commands survives it.
  */
 import { methods } from "@agentclientprotocol/sdk/unstable";
 import { afterEach, describe, expect, it } from "vitest";
@@ -46,8 +46,26 @@ async function daemonWithBackground(marker: string): Promise<WireAgent> {
     model.reply({ toolCalls: [start(`exec -a ${marker} sleep 120`)] }, { text: "Started." });
     expect((await prompt("Start the long job.")).stopReason).toBe("end_turn");
   }
+  // Terminus 2: a job left running in its terminal, the tmux server and the pane's shell around it.
+  const { sessionId } = await agent.newSession();
+  const prompt = (text: string) =>
+    agent.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text }] });
+  await prompt("/harness terminus-2");
+  const batch = (keystrokes: string[], done: boolean) =>
+    JSON.stringify({
+      analysis: "",
+      plan: "",
+      commands: keystrokes.map((k) => ({ keystrokes: k, duration: 0.3 })),
+      task_complete: done,
+    });
+  model.reply(
+    { text: batch([`bash -c 'exec -a ${marker} sleep 120' &\n`], false) },
+    { text: batch([], true) },
+    { text: batch([], true) },
+  );
+  expect((await prompt("Start the long job.")).stopReason).toBe("end_turn");
   model.assertDone();
-  await until(() => liveProcesses(marker).length >= Object.keys(STARTS).length, 10_000);
+  await until(() => liveProcesses(marker).length >= Object.keys(STARTS).length + 1, 10_000);
   return agent;
 }
 

@@ -65,7 +65,16 @@ export function createLocalExec(options: LocalExecOptions = {}): ExecPort {
     trackIntervalMs: options.trackIntervalMs ?? 250,
     spawn: options.spawn ?? startChild,
   };
-  return { run: (request) => runCommand(request, settings) };
+  const port: ExecPort = {
+    run: (request) => runCommand(request, settings),
+    launch: async ({ command }) => ({
+      argv: settings.wrap(command),
+      env: settings.env,
+      ...(settings.launch.fd3File !== undefined ? { fd3File: settings.launch.fd3File } : {}),
+      host: { run: port.run },
+    }),
+  };
+  return port;
 }
 
 type Settings = Required<LocalExecOptions>;

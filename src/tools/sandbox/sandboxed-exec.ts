@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Mode } from "../../config/types.js";
 import { createLocalExec, type LocalExecOptions } from "../exec/run-command.js";
-import type { ExecPort, ExecRequest, ExecResult } from "../types.js";
+import type { ExecPort, ExecRequest, ExecResult, Launch } from "../types.js";
 import { bwrapArgv } from "./bwrap-argv.js";
 import { createGitScanCache } from "./git-scan.js";
 import { homeToolchains } from "./home-toolchains.js";
@@ -122,22 +122,9 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
 
   const sandboxed = (policy: ExecPolicy) => policy.mode !== "full-access" && policy.escalated !== true;
 
-  const runConfined = async (policy: ExecPolicy, request: ExecRequest): Promise<ExecResult> => {
-    const { status, seccompFile } = await prepare();
-    if (disposed) return refused("sandbox shut down, command not run\n");
-    if (!status.available) {
-      if (whenUnavailable === "run-unconfined") return unconfined.run(request);
-      return refused(`sandbox unavailable, command not run: ${status.reason}\n`);
-    }
-    const layout = await sandboxLayout({
-      roots: policy.roots,
-      cwd: request.cwd,
-      home,
-      hidden,
-      visible,
-      gitScanCache,
-    });
-    const flags = bwrapArgv({
+  const flagsFor = async (policy: ExecPolicy, cwd: string, status: SandboxStatus & { available: true }) => {
+    const layout = await sandboxLayout({ roots: policy.roots, cwd, home, hidden, visible, gitScanCache });
+    return bwrapArgv({
       roots: layout.roots,
       mode: policy.mode === "read-only" || policy.mode === "plan" ? "read-only" : "workspace-write",
       network: policy.network === true,
@@ -147,6 +134,36 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
       cwd: layout.cwd,
       disableUserns: status.disableUserns,
     });
+  };
+
+  const launchConfined = async (
+    policy: ExecPolicy,
+    request: { command: string[]; cwd: string },
+  ): Promise<Launch | { refused: string }> => {
+    const { status, seccompFile } = await prepare();
+    if (disposed) return { refused: "sandbox shut down, command not run" };
+    if (!status.available) {
+      if (whenUnavailable === "run-unconfined") return unconfined.launch!(request);
+      return { refused: `sandbox unavailable, command not run: ${status.reason}` };
+    }
+    const flags = await flagsFor(policy, request.cwd, status);
+    const seccomp = seccompFile !== undefined;
+    return {
+      argv: launchArgv({ bwrap: status.bwrap, flags, seccomp, command: request.command }),
+      env: sandboxEnv,
+      ...(seccomp ? { fd3File: seccompFile } : {}),
+      host: { run: unconfined.run },
+    };
+  };
+
+  const runConfined = async (policy: ExecPolicy, request: ExecRequest): Promise<ExecResult> => {
+    const { status, seccompFile } = await prepare();
+    if (disposed) return refused("sandbox shut down, command not run\n");
+    if (!status.available) {
+      if (whenUnavailable === "run-unconfined") return unconfined.run(request);
+      return refused(`sandbox unavailable, command not run: ${status.reason}\n`);
+    }
+    const flags = await flagsFor(policy, request.cwd, status);
     // A fork bomb stops at PIDS_MAX processes where the machine lets us make a pids cgroup.
     const cgroup = createPidsCgroup({ name: `openinterpreter-${process.pid}-${++runs}`, max: PIDS_MAX });
     const exec = createLocalExec({
@@ -174,6 +191,8 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
       const frozen: ExecPolicy = { ...policy, roots: [...policy.roots] };
       return {
         run: (request) => (sandboxed(frozen) ? runConfined(frozen, request) : unconfined.run(request)),
+        launch: (request) =>
+          sandboxed(frozen) ? launchConfined(frozen, request) : unconfined.launch!(request),
       };
     },
     dispose() {
