@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { methods } from "@agentclientprotocol/sdk";
+import { methods } from "@agentclientprotocol/sdk/unstable";
 import { afterEach, describe, expect, it } from "vitest";
 import { BUGGY_CALC as CALC, writeCalcProject } from "./support/calc-project.js";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
@@ -54,6 +54,7 @@ describe("minimal end to end", () => {
       expect(body(i).tools!.map((t) => t.function.name)).toEqual([
         "exec_command",
         "write_stdin",
+        "request_user_input",
         "view_image",
       ]);
       expect(body(i).messages[0]!.role).toBe("system");

@@ -28,7 +28,12 @@ describe("minimal request", () => {
     expect(view.knobs).toBeUndefined();
     // Codex's tools for this model, each with Codex's own schema and description, without `strict`.
     const codex = codexHarness.open(harnessContext({ model: "mock-model" })).tools;
-    expect(view.tools.map((t) => t.function.name)).toEqual(["exec_command", "write_stdin", "view_image"]);
+    expect(view.tools.map((t) => t.function.name)).toEqual([
+      "exec_command",
+      "write_stdin",
+      "request_user_input",
+      "view_image",
+    ]);
     expect(view.tools.map((t) => t.function)).toEqual(
       toolSpecs(codex).map(({ name, description, parameters }) => ({ name, description, parameters })),
     );
@@ -44,7 +49,17 @@ describe("minimal request", () => {
     }).tools;
     expect(nativeSpecs.find((s) => s.name === "apply_patch")?.type).toBe("custom");
     const { opened, view } = request("gpt-5.5");
-    expect(opened.tools.map((t) => t.name)).toEqual(["exec_command", "write_stdin", "view_image"]);
-    expect(view.tools.map((t) => t.function.name)).toEqual(["exec_command", "write_stdin", "view_image"]);
+    expect(opened.tools.map((t) => t.name)).toEqual([
+      "exec_command",
+      "write_stdin",
+      "request_user_input",
+      "view_image",
+    ]);
+    expect(view.tools.map((t) => t.function.name)).toEqual([
+      "exec_command",
+      "write_stdin",
+      "request_user_input",
+      "view_image",
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { methods } from "@agentclientprotocol/sdk";
+import { methods } from "@agentclientprotocol/sdk/unstable";
 import { afterEach, describe, expect, it } from "vitest";
 import { FORMAT_ERROR } from "../src/harnesses/swe-agent/parse-action.js";
 import { instancePrompt } from "../src/harnesses/swe-agent/swe-agent-harness.js";

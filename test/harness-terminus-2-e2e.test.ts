@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { methods } from "@agentclientprotocol/sdk";
+import { methods } from "@agentclientprotocol/sdk/unstable";
 import { afterEach, expect } from "vitest";
 import { parseErrorText } from "../src/harnesses/terminus-2/observations.js";
 import { initialPrompt, initialScreen } from "../src/harnesses/terminus-2/terminus-2-harness.js";

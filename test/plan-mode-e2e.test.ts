@@ -1,7 +1,11 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { methods, type RequestPermissionRequest, type SessionUpdate } from "@agentclientprotocol/sdk/unstable";
+import {
+  methods,
+  type RequestPermissionRequest,
+  type SessionUpdate,
+} from "@agentclientprotocol/sdk/unstable";
 import { afterEach, describe, expect, it } from "vitest";
 import { claudeCodeHarness } from "../src/harnesses/claude-code/claude-code-harness.js";
 import { codexHarness } from "../src/harnesses/codex/codex-harness.js";
