@@ -228,6 +228,7 @@ describe("claude-code WebFetch and WebSearch", () => {
     expect(await oi.prompt(sessionId, "Search")).toBe("end_turn");
     const first = model.requests[0]!.body;
     expect(first.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual([
+      "Task",
       "TaskOutput",
       "Bash",
       "Glob",
