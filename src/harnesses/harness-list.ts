@@ -6,6 +6,7 @@ import { geminiCliInfo } from "./gemini-cli/gemini-cli-info.js";
 import { hermesInfo } from "./hermes/hermes-info.js";
 import { kimiCodeInfo } from "./kimi-code/kimi-code-info.js";
 import { miniSweAgentInfo } from "./mini-swe-agent/mini-swe-agent-info.js";
+import { opencodeInfo } from "./opencode/opencode-info.js";
 import { piInfo } from "./pi/pi-info.js";
 import { qwenCodeInfo } from "./qwen-code/qwen-code-info.js";
 import type { Harness, HarnessEntry, HarnessInfo } from "./types.js";
@@ -34,6 +35,7 @@ export function builtinHarnesses(): HarnessEntry[] {
     entry(qwenCodeInfo, async () => (await import("./qwen-code/qwen-code-harness.js")).qwenCodeHarness),
     entry(geminiCliInfo, async () => (await import("./gemini-cli/gemini-cli-harness.js")).geminiCliHarness),
     entry(piInfo, async () => (await import("./pi/pi-harness.js")).piHarness),
+    entry(opencodeInfo, async () => (await import("./opencode/opencode-harness.js")).opencodeHarness),
     entry(
       miniSweAgentInfo,
       async () => (await import("./mini-swe-agent/mini-swe-agent-harness.js")).miniSweAgentHarness,

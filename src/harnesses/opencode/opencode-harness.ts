@@ -1,0 +1,53 @@
+import { renderChatMessages } from "../shared/chat-messages.js";
+import { toolSpecs } from "../shared/tool-specs.js";
+import type { Harness } from "../types.js";
+import { opencodeInfo } from "./opencode-info.js";
+import { opencodeSystemPrompt } from "./system-prompt.js";
+import { bashTool } from "./tools/bash.js";
+import { editTool } from "./tools/edit.js";
+import { globTool } from "./tools/glob.js";
+import { grepTool } from "./tools/grep.js";
+import { readTool } from "./tools/read.js";
+import { skillTool } from "./tools/skill.js";
+import { todowriteTool } from "./tools/todowrite.js";
+import { webfetchTool } from "./tools/webfetch.js";
+import { writeTool } from "./tools/write.js";
+
+/** opencode's output cap (`OUTPUT_TOKEN_MAX`): it sends min(the model's output limit, this). */
+export const OPENCODE_MAX_TOKENS = 32_000;
+
+/**
+ * opencode 1.18.33 (`npm:opencode-ai`) with its default prompt family: the tools in its order
+ * (bash, edit, glob, grep, read, skill, todowrite, webfetch, write; `task` pending), one system
+ * message (prompt, `<env>`, instructions, skills), user text as a plain string, `tool_choice:
+ * auto` and `max_tokens`.
+ */
+export const opencodeHarness: Harness = {
+  ...opencodeInfo,
+  // opencode compacts when the context overflows its window less the output reserve.
+  compaction: { reserve: OPENCODE_MAX_TOKENS },
+  open(ctx) {
+    const tools = [
+      bashTool({ scratchDir: ctx.scratchDir }),
+      editTool(),
+      globTool(),
+      grepTool(),
+      readTool({ images: ctx.images }),
+      skillTool(ctx.skills),
+      todowriteTool(),
+      webfetchTool({ images: ctx.images }),
+      writeTool(),
+    ];
+    return {
+      tools,
+      render({ history, tools, ctx }) {
+        return {
+          system: [{ type: "text", text: opencodeSystemPrompt(ctx) }],
+          messages: renderChatMessages(history, { tools, harness: "opencode" }),
+          tools: toolSpecs(tools),
+          knobs: { maxTokens: OPENCODE_MAX_TOKENS, extra: { chat: { tool_choice: "auto" } } },
+        };
+      },
+    };
+  },
+};
