@@ -1,6 +1,7 @@
 import { renderChatMessages } from "../shared/chat-messages.js";
 import { toolSpecs } from "../shared/tool-specs.js";
 import type { Harness } from "../types.js";
+import { adoptOpencodeCall } from "./adopt-opencode-call.js";
 import { opencodeInfo } from "./opencode-info.js";
 import { opencodeSystemPrompt } from "./system-prompt.js";
 import { bashTool } from "./tools/bash.js";
@@ -43,7 +44,7 @@ export const opencodeHarness: Harness = {
       render({ history, tools, ctx }) {
         return {
           system: [{ type: "text", text: opencodeSystemPrompt(ctx) }],
-          messages: renderChatMessages(history, { tools, harness: "opencode" }),
+          messages: renderChatMessages(history, { tools, harness: "opencode", adopt: adoptOpencodeCall }),
           tools: toolSpecs(tools),
           knobs: { maxTokens: OPENCODE_MAX_TOKENS, extra: { chat: { tool_choice: "auto" } } },
         };

@@ -34,7 +34,7 @@ export function editTool(): Tool<Args> {
     name: "edit",
     description: description.trimEnd(),
     kind: "edit",
-    capability: "write",
+    capability: "edit",
     parameters: editSchema,
     schema: Args,
     preview: async (args, ctx) => {
