@@ -1,3 +1,4 @@
+import type { Message } from "../../providers/model-request.js";
 import { renderChatMessages } from "../shared/chat-messages.js";
 import { toolSpecs } from "../shared/tool-specs.js";
 import type { Harness } from "../types.js";
@@ -44,7 +45,9 @@ export const opencodeHarness: Harness = {
       render({ history, tools, ctx }) {
         return {
           system: [{ type: "text", text: opencodeSystemPrompt(ctx) }],
-          messages: renderChatMessages(history, { tools, harness: "opencode", adopt: adoptOpencodeCall }),
+          messages: renderChatMessages(history, { tools, harness: "opencode", adopt: adoptOpencodeCall }).map(
+            withText,
+          ),
           tools: toolSpecs(tools),
           knobs: { maxTokens: OPENCODE_MAX_TOKENS, extra: { chat: { tool_choice: "auto" } } },
         };
@@ -52,3 +55,9 @@ export const opencodeHarness: Harness = {
     };
   },
 };
+
+/** opencode's provider sends an assistant turn's text as a string, `""` beside calls without text. */
+function withText(message: Message): Message {
+  if (message.role !== "assistant" || message.content.some((part) => part.type === "text")) return message;
+  return { ...message, content: [{ type: "text", text: "" }, ...message.content] };
+}
