@@ -95,6 +95,14 @@ describe("opencode system prompt", () => {
     expect(system.endsWith("</available_skills>")).toBe(true);
   });
 
+  it("picks the Claude prompt for Claude ids and the default prompt for every other model", () => {
+    expect(opencodeSystemPrompt(harnessContext({ model: "claude-sonnet-4-5" }))).toMatch(
+      /^You are OpenCode, a coding agent second to none\.\n[\s\S]*\n# Professional objectivity\n/,
+    );
+    for (const model of ["mock-model", "qwen3-coder", "kimi-k2", "gpt-5"])
+      expect(opencodeSystemPrompt(harnessContext({ model }))).toMatch(/^You are opencode, /);
+  });
+
   it("says so when there are no skills", () => {
     expect(opencodeSystemPrompt(harnessContext())).toMatch(
       /\nUse the skill tool to load a skill when a task matches its description.\nNo skills are currently available.$/,

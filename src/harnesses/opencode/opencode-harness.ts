@@ -19,7 +19,7 @@ import { writeTool } from "./tools/write.js";
 export const OPENCODE_MAX_TOKENS = 32_000;
 
 /**
- * opencode 1.18.33 (`npm:opencode-ai`) with its default prompt family: the tools in its order
+ * opencode 1.18.33 (`npm:opencode-ai`), its Claude or default prompt family: the tools in its order
  * (bash, edit, glob, grep, read, skill, todowrite, webfetch, write; `task` pending), one system
  * message (prompt, `<env>`, instructions, skills), user text as a plain string, `tool_choice:
  * auto` and `max_tokens`.

@@ -1,15 +1,25 @@
 import type { HarnessContext } from "../types.js";
 import prompt from "./prompt.md";
+import claudePrompt from "./prompt-claude.md";
 
 /**
- * opencode 1.18.33's system message for models outside its named families (`SystemPrompt.provider`
- * falls through to its default prompt): the prompt, the environment (`SystemPrompt.environment`),
+ * The prompt opencode 1.18.33 picks for a model id (`SystemPrompt.provider`): its Claude prompt
+ * for ids containing `claude`, its default prompt for the models outside its named families.
+ * Its other families (`gpt-4`/`o1`/`o3`, other `gpt`, `gemini-`, `trinity`, `kimi`) are not
+ * built and get the default.
+ */
+export function opencodeFamilyPrompt(model: string): string {
+  return model.includes("claude") ? claudePrompt : prompt;
+}
+
+/**
+ * opencode 1.18.33's system message: the family's prompt, the environment (`SystemPrompt.environment`),
  * each instruction file as `Instructions from: <path>` (`Instruction.system`), then the skills
  * (`SystemPrompt.skills`), joined by single newlines into one system message, as
  * `LLMRequestPrep.prepare` joins them. Our wording of the prompt; opencode's lines, tags and order.
  */
 export function opencodeSystemPrompt(ctx: HarnessContext): string {
-  const parts = [prompt, environment(ctx)];
+  const parts = [opencodeFamilyPrompt(ctx.model), environment(ctx)];
   if (ctx.instructions) parts.push(`Instructions from: ${instructionsPath(ctx)}\n${ctx.instructions}`);
   parts.push(skills(ctx.skills));
   return parts.join("\n");
