@@ -3,33 +3,35 @@ import { describe, expect, it } from "vitest";
 import { captureOurs, type Facets, facets, HAVE_SHARED, originalSummary } from "./support/fidelity.js";
 
 // opencode picks its prompt by the model id. test/harness-structure.test.ts holds the default
-// family to the shared capture (mock-model); this file holds the Claude family to a capture of
-// opencode 1.18.33 run the same way with `OPENCODE_MODEL=claude-sonnet-4-5` (the recipe's
+// family to the shared capture (mock-model); this file holds the other families we build to
+// captures of opencode 1.18.33 run the same way with `OPENCODE_MODEL=<id>` (the recipe's
 // run-opencode.sh, reduced by reduce.mjs and checked prose-free by check-prose.mjs), kept here.
 
-const CLAUDE = JSON.parse(
-  readFileSync(new URL("./golden/opencode/opencode-1.18.33-claude-sonnet-4-5.json", import.meta.url), "utf8"),
-);
 const TURN_ONE = ["shell_exit3", "read_notes", "shell_seq", "shell_true"];
+const DEFAULT_OUTLINE = HAVE_SHARED ? facets(originalSummary("opencode-1.18.33.json")).outline : [];
 
-describe.skipIf(!HAVE_SHARED)(
-  "opencode's Claude family vs opencode 1.18.33 run with claude-sonnet-4-5",
-  () => {
+const FAMILIES = [
+  { family: "Claude", model: "claude-sonnet-4-5", heading: "# Professional objectivity" },
+  { family: "Kimi", model: "kimi-k2-0905-preview", heading: "# General Guidelines for Coding" },
+];
+
+for (const { family, model, heading } of FAMILIES) {
+  const file = `./golden/opencode/opencode-1.18.33-${model}.json`;
+  const theirs = facets(JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8")));
+
+  describe.skipIf(!HAVE_SHARED)(`opencode's ${family} family vs opencode 1.18.33 run with ${model}`, () => {
     let ours: Facets;
-    const theirs = facets(CLAUDE);
     const ownTools = () => new Set(Object.keys(ours.schemas));
 
     it("runs the originals' scripted plan against the recording mock", async () => {
-      ours = facets(
-        await captureOurs({ harness: "opencode", model: "claude-sonnet-4-5", wire: "chat", skill: true }),
-      );
+      ours = facets(await captureOurs({ harness: "opencode", model, wire: "chat", skill: true }));
       expect(Object.keys(ours.results)).toEqual(expect.arrayContaining(TURN_ONE));
     }, 60_000);
 
-    it("outline: equal (the Claude prompt's sections, not the default's)", () => {
+    it(`outline: equal (the ${family} prompt's sections, not the default's)`, () => {
       expect(ours.outline).toEqual(theirs.outline);
-      expect(ours.outline).toContain("# Professional objectivity");
-      expect(ours.outline).not.toEqual(facets(originalSummary("opencode-1.18.33.json")).outline);
+      expect(ours.outline).toContain(heading);
+      expect(ours.outline).not.toEqual(DEFAULT_OUTLINE);
     });
 
     it("tools and schemas: the default family's, task pending", () => {
@@ -45,5 +47,5 @@ describe.skipIf(!HAVE_SHARED)(
     it("knobs: equal but max_tokens (32000; the capture's model declared 8192)", () => {
       expect({ ...ours.knobs, max_tokens: 8192 }).toEqual(theirs.knobs);
     });
-  },
-);
+  });
+}

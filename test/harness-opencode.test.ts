@@ -99,7 +99,11 @@ describe("opencode system prompt", () => {
     expect(opencodeSystemPrompt(harnessContext({ model: "claude-sonnet-4-5" }))).toMatch(
       /^You are OpenCode, a coding agent second to none\.\n[\s\S]*\n# Professional objectivity\n/,
     );
-    for (const model of ["mock-model", "qwen3-coder", "kimi-k2", "gpt-5"])
+    expect(opencodeSystemPrompt(harnessContext({ model: "Kimi-K2-Instruct" }))).toMatch(
+      /^You are OpenCode, an interactive general-purpose AI agent[\s\S]*\n# Ultimate Reminders\n/,
+    );
+    // Ids an earlier family claims (gpt, o1, o3, gemini-) keep the default prompt: those are not built.
+    for (const model of ["mock-model", "qwen3-coder", "gpt-5", "gemini-2.5-pro", "gpt-claude", "kimi-o3"])
       expect(opencodeSystemPrompt(harnessContext({ model }))).toMatch(/^You are opencode, /);
   });
 
