@@ -13,6 +13,7 @@ const DEFAULT_OUTLINE = HAVE_SHARED ? facets(originalSummary("opencode-1.18.33.j
 const FAMILIES = [
   { family: "Claude", model: "claude-sonnet-4-5", heading: "# Professional objectivity" },
   { family: "Kimi", model: "kimi-k2-0905-preview", heading: "# General Guidelines for Coding" },
+  { family: "GPT", model: "gpt-oss-120b", heading: "## Autonomy and persistence" },
 ];
 
 for (const { family, model, heading } of FAMILIES) {
@@ -34,7 +35,7 @@ for (const { family, model, heading } of FAMILIES) {
       expect(ours.outline).not.toEqual(DEFAULT_OUTLINE);
     });
 
-    it("tools and schemas: the default family's, task pending", () => {
+    it("tools and schemas: the default family's (gpt-oss keeps edit and write), task pending", () => {
       expect(ours.tools).toEqual(theirs.tools.filter((t) => ownTools().has(t.split(":")[0] as string)));
       expect(theirs.tools).toContain("task:function");
       for (const name of ownTools()) expect(ours.schemas[name]).toEqual(theirs.schemas[name]);

@@ -102,8 +102,19 @@ describe("opencode system prompt", () => {
     expect(opencodeSystemPrompt(harnessContext({ model: "Kimi-K2-Instruct" }))).toMatch(
       /^You are OpenCode, an interactive general-purpose AI agent[\s\S]*\n# Ultimate Reminders\n/,
     );
-    // Ids an earlier family claims (gpt, o1, o3, gemini-) keep the default prompt: those are not built.
-    for (const model of ["mock-model", "qwen3-coder", "gpt-5", "gemini-2.5-pro", "gpt-claude", "kimi-o3"])
+    expect(opencodeSystemPrompt(harnessContext({ model: "openai/gpt-oss-120b" }))).toMatch(
+      /^You are OpenCode, You work in the same workspace[\s\S]*\n### `final` channel\n/,
+    );
+    // Families not built (gpt-4/o1/o3, gpt-6, codex, gemini-, trinity) get the default, as does
+    // an id one of them claims before Claude or Kimi would.
+    for (const model of [
+      "mock-model",
+      "qwen3-coder",
+      "gpt-4.1",
+      "gpt-5.1-codex",
+      "gemini-2.5-pro",
+      "kimi-o3",
+    ])
       expect(opencodeSystemPrompt(harnessContext({ model }))).toMatch(/^You are opencode, /);
   });
 

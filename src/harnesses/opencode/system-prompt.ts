@@ -1,19 +1,21 @@
 import type { HarnessContext } from "../types.js";
 import prompt from "./prompt.md";
 import claudePrompt from "./prompt-claude.md";
+import gptPrompt from "./prompt-gpt.md";
 import kimiPrompt from "./prompt-kimi.md";
 
 /**
  * The prompt opencode 1.18.33 picks for a model id (`SystemPrompt.provider`, checked in its
- * order): its Claude prompt for ids containing `claude`, its Kimi prompt for ids containing
- * `kimi` in any case (1.18.33 also picks it by the provider, Moonshot's or Kimi For Coding's,
- * which a model id does not name), its default prompt for the models outside its named families.
- * Its other families (`gpt-4`/`o1`/`o3`, other `gpt`, `gemini-`, `trinity`) are not built and
- * get the default.
+ * order): `gpt-4`, `o1`, `o3` (not built: default); other ids with `gpt` its GPT prompt, but
+ * `gpt-6` and `codex` ids (not built: default); `gemini-` (not built: default); `claude` its
+ * Claude prompt; `trinity` (not built: default); `kimi` in any case its Kimi prompt (1.18.33
+ * also picks it by the provider, Moonshot's or Kimi For Coding's, which a model id does not
+ * name); its default prompt for every other model.
  */
 export function opencodeFamilyPrompt(model: string): string {
-  // Ids an earlier, unbuilt family claims (`o1`, `o3`, `gpt`, `gemini-`) keep the default.
-  if (["gpt", "o1", "o3", "gemini-"].some((part) => model.includes(part))) return prompt;
+  if (["gpt-4", "o1", "o3"].some((part) => model.includes(part))) return prompt;
+  if (model.includes("gpt")) return model.includes("gpt-6") || model.includes("codex") ? prompt : gptPrompt;
+  if (model.includes("gemini-")) return prompt;
   if (model.includes("claude")) return claudePrompt;
   if (model.toLowerCase().includes("trinity")) return prompt;
   if (model.toLowerCase().includes("kimi")) return kimiPrompt;
