@@ -14,6 +14,7 @@ const FAMILIES = [
   { family: "Claude", model: "claude-sonnet-4-5", heading: "# Professional objectivity" },
   { family: "Kimi", model: "kimi-k2-0905-preview", heading: "# General Guidelines for Coding" },
   { family: "GPT", model: "gpt-oss-120b", heading: "## Autonomy and persistence" },
+  { family: "GPT with apply_patch", model: "gpt-5.5", heading: "## Autonomy and persistence" },
 ];
 
 for (const { family, model, heading } of FAMILIES) {
@@ -35,7 +36,7 @@ for (const { family, model, heading } of FAMILIES) {
       expect(ours.outline).not.toEqual(DEFAULT_OUTLINE);
     });
 
-    it("tools and schemas: the default family's (gpt-oss keeps edit and write), task pending", () => {
+    it("tools and schemas: the family's (apply_patch for gpt-5.5, edit and write otherwise), task pending", () => {
       expect(ours.tools).toEqual(theirs.tools.filter((t) => ownTools().has(t.split(":")[0] as string)));
       expect(theirs.tools).toContain("task:function");
       for (const name of ownTools()) expect(ours.schemas[name]).toEqual(theirs.schemas[name]);
@@ -45,7 +46,7 @@ for (const { family, model, heading } of FAMILIES) {
       it(`results.${call}: equal`, () => expect(ours.results[call]).toBe(theirs.results[call]));
     }
 
-    it("knobs: equal but max_tokens (32000; the capture's model declared 8192)", () => {
+    it("knobs: equal but max_tokens (32000; the capture's model declared 8192), reasoning_effort included", () => {
       expect({ ...ours.knobs, max_tokens: 8192 }).toEqual(theirs.knobs);
     });
   });

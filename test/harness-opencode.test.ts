@@ -95,7 +95,7 @@ describe("opencode system prompt", () => {
     expect(system.endsWith("</available_skills>")).toBe(true);
   });
 
-  it("picks the Claude prompt for Claude ids and the default prompt for every other model", () => {
+  it("picks the prompt of the model's family: Claude, Kimi, GPT, else the default", () => {
     expect(opencodeSystemPrompt(harnessContext({ model: "claude-sonnet-4-5" }))).toMatch(
       /^You are OpenCode, a coding agent second to none\.\n[\s\S]*\n# Professional objectivity\n/,
     );
@@ -306,6 +306,71 @@ describe("opencode glob, grep, skill and todowrite", () => {
     const result = await call("todowrite", { todos });
     expect(result.output).toBe(JSON.stringify(todos, null, 2));
     expect(result.plan).toEqual([{ content: "Fix add", status: "in_progress", priority: "high" }]);
+  });
+});
+
+describe("opencode apply_patch (gpt- models)", () => {
+  it("replaces edit and write for gpt-5 ids, not for gpt-oss or gpt-4, and asks gpt-5 to reason at medium", () => {
+    const names = (model: string) => opencodeHarness.open(harnessContext({ model })).tools.map((t) => t.name);
+    expect(names("gpt-5.5")).toEqual([
+      "apply_patch",
+      "bash",
+      "glob",
+      "grep",
+      "read",
+      "skill",
+      "todowrite",
+      "webfetch",
+    ]);
+    expect(names("gpt-oss-120b")).toContain("edit");
+    expect(names("gpt-4.1")).toContain("write");
+    const ctx = harnessContext({ model: "gpt-5.5" });
+    const opened = opencodeHarness.open(ctx);
+    expect(chatView(opened.render({ history: [], tools: opened.tools, ctx })).knobs).toMatchObject({
+      reasoning_effort: "medium",
+    });
+  });
+
+  it("checks every hunk before writing, then lists the files as A/M/D lines", async () => {
+    const { call, write, read, cwd } = workspace({ model: "gpt-5.5" });
+    write("src/app.py", 'def greet():\n    print("Hi")\n');
+    const bad = [
+      "*** Begin Patch",
+      "*** Add File: hello.txt",
+      "+Hello",
+      "*** Update File: src/app.py",
+      "@@",
+      "-missing line",
+      "+x",
+      "*** End Patch",
+    ].join("\n");
+    const failed = await call("apply_patch", { patchText: bad });
+    expect(failed.isError).toBe(true);
+    expect(failed.output).toMatch(
+      /^apply_patch verification failed: Error: Failed to find expected lines in /,
+    );
+    expect(() => read("hello.txt")).toThrow();
+    const good = [
+      "*** Begin Patch",
+      "*** Add File: hello.txt",
+      "+Hello",
+      "*** Update File: src/app.py",
+      "*** Move to: src/main.py",
+      "@@ def greet():",
+      '-    print("Hi")',
+      '+    print("Hello")',
+      "*** End Patch",
+    ].join("\n");
+    expect((await call("apply_patch", { patchText: good })).output).toBe(
+      "Success. Updated the following files:\nA hello.txt\nM src/main.py",
+    );
+    expect(read("src/main.py")).toBe('def greet():\n    print("Hello")\n');
+    expect(read("hello.txt")).toBe("Hello\n");
+    expect(path.join(cwd, "src/app.py")).not.toBe(path.join(cwd, "src/main.py"));
+    expect(await call("apply_patch", { patchText: "*** Begin Patch\n*** End Patch" })).toEqual({
+      output: "patch rejected: empty patch",
+      isError: true,
+    });
   });
 });
 

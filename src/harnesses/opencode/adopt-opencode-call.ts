@@ -1,11 +1,19 @@
-import type { CallIntent, WireCall } from "../shared/adopt-call.js";
+import type { Adopt, CallIntent, WireCall } from "../shared/adopt-call.js";
 
 /**
  * Puts a call made under another harness into opencode's terms, by what it asks for: a command
  * becomes `bash` (its directory as `workdir`), a file read `read`, a whole-file write `write`, a
- * single string replacement `edit`. Anything else (patches, plans, searches with other
- * parameters) has no faithful counterpart and is shown as text (undefined here).
+ * single string replacement `edit` (where the session has `edit` and `write`: not for the models
+ * that patch instead). Anything else (patches, plans, searches with other parameters) has no
+ * faithful counterpart and is shown as text (undefined here).
  */
+export function opencodeAdopt(options: { editsFiles: boolean }): Adopt {
+  return (intent) =>
+    options.editsFiles || (intent.capability !== "write" && intent.capability !== "edit")
+      ? adoptOpencodeCall(intent)
+      : undefined;
+}
+
 export function adoptOpencodeCall(intent: CallIntent): WireCall | undefined {
   const out = (name: string, value: Record<string, unknown>) => ({ name, arguments: JSON.stringify(value) });
   const file = intent.path;

@@ -2,9 +2,10 @@ import type { Message } from "../../providers/model-request.js";
 import { renderChatMessages } from "../shared/chat-messages.js";
 import { toolSpecs } from "../shared/tool-specs.js";
 import type { Harness } from "../types.js";
-import { adoptOpencodeCall } from "./adopt-opencode-call.js";
+import { opencodeAdopt } from "./adopt-opencode-call.js";
 import { opencodeInfo } from "./opencode-info.js";
 import { opencodeSystemPrompt } from "./system-prompt.js";
+import { applyPatchTool } from "./tools/apply-patch.js";
 import { bashTool } from "./tools/bash.js";
 import { editTool } from "./tools/edit.js";
 import { globTool } from "./tools/glob.js";
@@ -29,27 +30,34 @@ export const opencodeHarness: Harness = {
   // opencode compacts when the context overflows its window less the output reserve.
   compaction: { reserve: OPENCODE_MAX_TOKENS },
   open(ctx) {
+    // 1.18.33 (`ToolRegistry.tools`): `gpt-` models but gpt-4 and gpt-oss edit with apply_patch.
+    const patches = usesApplyPatch(ctx.model);
     const tools = [
+      ...(patches ? [applyPatchTool()] : []),
       bashTool({ scratchDir: ctx.scratchDir }),
-      editTool(),
+      ...(patches ? [] : [editTool()]),
       globTool(),
       grepTool(),
       readTool({ images: ctx.images }),
       skillTool(ctx.skills),
       todowriteTool(),
       webfetchTool({ images: ctx.images }),
-      writeTool(),
+      ...(patches ? [] : [writeTool()]),
     ];
+    const reasoning = reasoningEffort(ctx.model);
+    const adopt = opencodeAdopt({ editsFiles: !patches });
     return {
       tools,
       render({ history, tools, ctx }) {
         return {
           system: [{ type: "text", text: opencodeSystemPrompt(ctx) }],
-          messages: renderChatMessages(history, { tools, harness: "opencode", adopt: adoptOpencodeCall }).map(
-            withText,
-          ),
+          messages: renderChatMessages(history, { tools, harness: "opencode", adopt }).map(withText),
           tools: toolSpecs(tools),
-          knobs: { maxTokens: OPENCODE_MAX_TOKENS, extra: { chat: { tool_choice: "auto" } } },
+          knobs: {
+            maxTokens: OPENCODE_MAX_TOKENS,
+            ...(reasoning ? { reasoning: { effort: reasoning } } : {}),
+            extra: { chat: { tool_choice: "auto" } },
+          },
         };
       },
     };
@@ -60,4 +68,16 @@ export const opencodeHarness: Harness = {
 function withText(message: Message): Message {
   if (message.role !== "assistant" || message.content.some((part) => part.type === "text")) return message;
   return { ...message, content: [{ type: "text", text: "" }, ...message.content] };
+}
+
+/** Whether 1.18.33 offers `apply_patch` instead of `edit` and `write` to this model. */
+export function usesApplyPatch(model: string): boolean {
+  return model.includes("gpt-") && !model.includes("oss") && !model.includes("gpt-4");
+}
+
+/** 1.18.33's `ProviderTransform.options`: gpt-5 models (but -chat and -pro) reason at `medium`. */
+function reasoningEffort(model: string): string | undefined {
+  return model.includes("gpt-5") && !model.includes("gpt-5-chat") && !model.includes("gpt-5-pro")
+    ? "medium"
+    : undefined;
 }

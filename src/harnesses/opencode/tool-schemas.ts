@@ -155,3 +155,12 @@ export const writeSchema = {
   },
   required: ["content", "filePath"],
 };
+
+export const applyPatchSchema = {
+  $schema: SCHEMA,
+  type: "object",
+  properties: {
+    patchText: { type: "string", description: "The whole patch, with every change it makes" },
+  },
+  required: ["patchText"],
+};
