@@ -95,7 +95,7 @@ describe("opencode system prompt", () => {
     expect(system.endsWith("</available_skills>")).toBe(true);
   });
 
-  it("picks the prompt of the model's family: Claude, Kimi, GPT, else the default", () => {
+  it("picks the prompt of the model's family: Claude, Kimi, GPT, gpt-6, Trinity, else the default", () => {
     expect(opencodeSystemPrompt(harnessContext({ model: "claude-sonnet-4-5" }))).toMatch(
       /^You are OpenCode, a coding agent second to none\.\n[\s\S]*\n# Professional objectivity\n/,
     );
@@ -105,8 +105,12 @@ describe("opencode system prompt", () => {
     expect(opencodeSystemPrompt(harnessContext({ model: "openai/gpt-oss-120b" }))).toMatch(
       /^You are OpenCode, You work in the same workspace[\s\S]*\n### `final` channel\n/,
     );
-    // Families not built (gpt-4/o1/o3, gpt-6, codex, gemini-, trinity) get the default, as does
-    // an id one of them claims before Claude or Kimi would.
+    expect(opencodeSystemPrompt(harnessContext({ model: "gpt-6" }))).toMatch(/\n# Delegation\n/);
+    expect(opencodeSystemPrompt(harnessContext({ model: "arcee-ai/Trinity-Large" }))).toContain(
+      "- Use exactly one tool per assistant message.",
+    );
+    // Families not built (muse, gpt-4/o1/o3, codex, gemini-) get the default, as does an id one
+    // of them claims before Claude or Kimi would.
     for (const model of [
       "mock-model",
       "qwen3-coder",
