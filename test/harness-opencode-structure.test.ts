@@ -32,6 +32,7 @@ const FAMILIES: Family[] = [
   { family: "GPT", model: "gpt-oss-120b" },
   { family: "GPT with apply_patch", model: "gpt-5.5" },
   { family: "gpt-6", model: "gpt-6" },
+  { family: "Codex", model: "gpt-5.1-codex" },
   {
     family: "Trinity",
     model: "trinity-large",
