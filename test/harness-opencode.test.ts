@@ -95,7 +95,7 @@ describe("opencode system prompt", () => {
     expect(system.endsWith("</available_skills>")).toBe(true);
   });
 
-  it("picks the prompt of the model's family: Claude, Kimi, GPT, gpt-6, Trinity, else the default", () => {
+  it("picks the prompt of the model's family: Claude, Kimi, GPT, Codex, gpt-6, Trinity, else the default", () => {
     expect(opencodeSystemPrompt(harnessContext({ model: "claude-sonnet-4-5" }))).toMatch(
       /^You are OpenCode, a coding agent second to none\.\n[\s\S]*\n# Professional objectivity\n/,
     );
