@@ -109,16 +109,12 @@ describe("opencode system prompt", () => {
     expect(opencodeSystemPrompt(harnessContext({ model: "arcee-ai/Trinity-Large" }))).toContain(
       "- Use exactly one tool per assistant message.",
     );
-    // Families not built (muse, gpt-4/o1/o3, codex, gemini-) get the default, as does an id one
-    // of them claims before Claude or Kimi would.
-    for (const model of [
-      "mock-model",
-      "qwen3-coder",
-      "gpt-4.1",
-      "gpt-5.1-codex",
-      "gemini-2.5-pro",
-      "kimi-o3",
-    ])
+    expect(opencodeSystemPrompt(harnessContext({ model: "gpt-5.1-codex" }))).toMatch(
+      /\n## Final answer structure and style guidelines\n/,
+    );
+    // Families not built (muse, gpt-4/o1/o3, gemini-) get the default, as does an id one of them
+    // claims before Claude or Kimi would.
+    for (const model of ["mock-model", "qwen3-coder", "gpt-4.1", "gemini-2.5-pro", "kimi-o3", "muse-spark"])
       expect(opencodeSystemPrompt(harnessContext({ model }))).toMatch(/^You are opencode, /);
   });
 
