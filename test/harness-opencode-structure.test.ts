@@ -33,6 +33,7 @@ const FAMILIES: Family[] = [
   { family: "GPT with apply_patch", model: "gpt-5.5" },
   { family: "gpt-6", model: "gpt-6" },
   { family: "Codex", model: "gpt-5.1-codex" },
+  { family: "gpt-4, o1, o3", model: "gpt-4.1" },
   {
     family: "Trinity",
     model: "trinity-large",

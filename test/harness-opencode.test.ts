@@ -95,7 +95,7 @@ describe("opencode system prompt", () => {
     expect(system.endsWith("</available_skills>")).toBe(true);
   });
 
-  it("picks the prompt of the model's family: Claude, Kimi, GPT, Codex, gpt-6, Trinity, else the default", () => {
+  it("picks the prompt of the model's family in 1.18.33's order, else the default", () => {
     expect(opencodeSystemPrompt(harnessContext({ model: "claude-sonnet-4-5" }))).toMatch(
       /^You are OpenCode, a coding agent second to none\.\n[\s\S]*\n# Professional objectivity\n/,
     );
@@ -112,9 +112,12 @@ describe("opencode system prompt", () => {
     expect(opencodeSystemPrompt(harnessContext({ model: "gpt-5.1-codex" }))).toMatch(
       /\n## Final answer structure and style guidelines\n/,
     );
-    // Families not built (muse, gpt-4/o1/o3, gemini-) get the default, as does an id one of them
-    // claims before Claude or Kimi would.
-    for (const model of ["mock-model", "qwen3-coder", "gpt-4.1", "gemini-2.5-pro", "kimi-o3", "muse-spark"])
+    for (const model of ["gpt-4.1", "o3-mini", "kimi-o3"])
+      expect(opencodeSystemPrompt(harnessContext({ model }))).toMatch(
+        /^You are opencode, an agent: keep going/,
+      );
+    // Families not built (muse, gemini-) get the default.
+    for (const model of ["mock-model", "qwen3-coder", "gemini-2.5-pro", "muse-spark"])
       expect(opencodeSystemPrompt(harnessContext({ model }))).toMatch(/^You are opencode, /);
   });
 

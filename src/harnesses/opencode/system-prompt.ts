@@ -1,5 +1,6 @@
 import type { HarnessContext } from "../types.js";
 import prompt from "./prompt.md";
+import beastPrompt from "./prompt-beast.md";
 import claudePrompt from "./prompt-claude.md";
 import codexPrompt from "./prompt-codex.md";
 import gptPrompt from "./prompt-gpt.md";
@@ -9,7 +10,7 @@ import trinityPrompt from "./prompt-trinity.md";
 
 /**
  * The prompt opencode 1.18.33 picks for a model id (`SystemPrompt.provider`, checked in its
- * order): `muse` (not built: default); `gpt-4`, `o1`, `o3` (not built: default); other ids with
+ * order): `muse` (not built: default); `gpt-4`, `o1`, `o3` its autonomous ("beast") prompt; other ids with
  * `gpt` its GPT prompt, `gpt-6` its short harness prompt, `codex` its Codex prompt;
  * `gemini-` (not built: default); `claude` its Claude prompt; `trinity` in any case its Trinity
  * prompt; `kimi` in any case its Kimi prompt (1.18.33 also picks it by the provider, Moonshot's
@@ -18,7 +19,7 @@ import trinityPrompt from "./prompt-trinity.md";
 export function opencodeFamilyPrompt(model: string): string {
   const lower = model.toLowerCase();
   if (model.includes("muse")) return prompt;
-  if (["gpt-4", "o1", "o3"].some((part) => model.includes(part))) return prompt;
+  if (["gpt-4", "o1", "o3"].some((part) => model.includes(part))) return beastPrompt;
   if (model.includes("gpt")) {
     if (model.includes("gpt-6")) return gpt6Prompt;
     return model.includes("codex") ? codexPrompt : gptPrompt;
