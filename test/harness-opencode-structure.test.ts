@@ -34,6 +34,7 @@ const FAMILIES: Family[] = [
   { family: "gpt-6", model: "gpt-6" },
   { family: "Codex", model: "gpt-5.1-codex" },
   { family: "gpt-4, o1, o3", model: "gpt-4.1" },
+  { family: "Gemini", model: "gemini-2.5-pro" },
   {
     family: "Trinity",
     model: "trinity-large",

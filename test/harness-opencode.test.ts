@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { adoptOpencodeCall } from "../src/harnesses/opencode/adopt-opencode-call.js";
 import { opencodeHarness } from "../src/harnesses/opencode/opencode-harness.js";
+import { opencodeTopP } from "../src/harnesses/opencode/sampling.js";
 import { opencodeSystemPrompt } from "../src/harnesses/opencode/system-prompt.js";
 import { chatView, harnessContext, tempDir, toolContext, toolRunner } from "./support/harness-fixtures.js";
 
@@ -116,9 +117,17 @@ describe("opencode system prompt", () => {
       expect(opencodeSystemPrompt(harnessContext({ model }))).toMatch(
         /^You are opencode, an agent: keep going/,
       );
-    // Families not built (muse, gemini-) get the default.
-    for (const model of ["mock-model", "qwen3-coder", "gemini-2.5-pro", "muse-spark"])
+    expect(opencodeSystemPrompt(harnessContext({ model: "gemini-2.5-pro" }))).toMatch(/\n# Final Reminder\n/);
+    // The family not built (muse) gets the default.
+    for (const model of ["mock-model", "qwen3-coder", "muse-spark"])
       expect(opencodeSystemPrompt(harnessContext({ model }))).toMatch(/^You are opencode, /);
+  });
+
+  it("sends 1.18.33's top_p for the models it tunes, and none for the rest", () => {
+    for (const model of ["gemini-2.5-pro", "gemini-3-pro-preview", "MiniMax-M2", "kimi-k2.5"])
+      expect(opencodeTopP(model)).toBe(0.95);
+    for (const model of ["gemini-2.0-flash", "gemini-3.5-flash-lite", "kimi-k2-0905-preview", "mock-model"])
+      expect(opencodeTopP(model)).toBeUndefined();
   });
 
   it("says so when there are no skills", () => {

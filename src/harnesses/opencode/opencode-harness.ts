@@ -4,6 +4,7 @@ import { toolSpecs } from "../shared/tool-specs.js";
 import type { Harness } from "../types.js";
 import { opencodeAdopt } from "./adopt-opencode-call.js";
 import { opencodeInfo } from "./opencode-info.js";
+import { opencodeTopP } from "./sampling.js";
 import { opencodeSystemPrompt } from "./system-prompt.js";
 import { applyPatchTool } from "./tools/apply-patch.js";
 import { bashTool } from "./tools/bash.js";
@@ -45,6 +46,7 @@ export const opencodeHarness: Harness = {
       ...(patches ? [] : [writeTool()]),
     ];
     const reasoning = reasoningEffort(ctx.model);
+    const topP = opencodeTopP(ctx.model);
     const adopt = opencodeAdopt({ editsFiles: !patches });
     return {
       tools,
@@ -56,6 +58,7 @@ export const opencodeHarness: Harness = {
           knobs: {
             maxTokens: OPENCODE_MAX_TOKENS,
             ...(reasoning ? { reasoning: { effort: reasoning } } : {}),
+            ...(topP !== undefined ? { topP } : {}),
             extra: { chat: { tool_choice: "auto" } },
           },
         };

@@ -3,6 +3,7 @@ import prompt from "./prompt.md";
 import beastPrompt from "./prompt-beast.md";
 import claudePrompt from "./prompt-claude.md";
 import codexPrompt from "./prompt-codex.md";
+import geminiPrompt from "./prompt-gemini.md";
 import gptPrompt from "./prompt-gpt.md";
 import gpt6Prompt from "./prompt-gpt6.md";
 import kimiPrompt from "./prompt-kimi.md";
@@ -12,7 +13,7 @@ import trinityPrompt from "./prompt-trinity.md";
  * The prompt opencode 1.18.33 picks for a model id (`SystemPrompt.provider`, checked in its
  * order): `muse` (not built: default); `gpt-4`, `o1`, `o3` its autonomous ("beast") prompt; other ids with
  * `gpt` its GPT prompt, `gpt-6` its short harness prompt, `codex` its Codex prompt;
- * `gemini-` (not built: default); `claude` its Claude prompt; `trinity` in any case its Trinity
+ * `gemini-` its Gemini prompt; `claude` its Claude prompt; `trinity` in any case its Trinity
  * prompt; `kimi` in any case its Kimi prompt (1.18.33 also picks it by the provider, Moonshot's
  * or Kimi For Coding's, which a model id does not name); its default prompt for every other model.
  */
@@ -24,7 +25,7 @@ export function opencodeFamilyPrompt(model: string): string {
     if (model.includes("gpt-6")) return gpt6Prompt;
     return model.includes("codex") ? codexPrompt : gptPrompt;
   }
-  if (model.includes("gemini-")) return prompt;
+  if (model.includes("gemini-")) return geminiPrompt;
   if (model.includes("claude")) return claudePrompt;
   if (lower.includes("trinity")) return trinityPrompt;
   if (lower.includes("kimi")) return kimiPrompt;
