@@ -35,6 +35,7 @@ const FAMILIES: Family[] = [
   { family: "Codex", model: "gpt-5.1-codex" },
   { family: "gpt-4, o1, o3", model: "gpt-4.1" },
   { family: "Gemini", model: "gemini-2.5-pro" },
+  { family: "Muse", model: "muse-spark" },
   {
     family: "Trinity",
     model: "trinity-large",

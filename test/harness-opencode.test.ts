@@ -118,8 +118,11 @@ describe("opencode system prompt", () => {
         /^You are opencode, an agent: keep going/,
       );
     expect(opencodeSystemPrompt(harnessContext({ model: "gemini-2.5-pro" }))).toMatch(/\n# Final Reminder\n/);
-    // The family not built (muse) gets the default.
-    for (const model of ["mock-model", "qwen3-coder", "muse-spark"])
+    expect(opencodeSystemPrompt(harnessContext({ model: "muse-glimmer" }))).toMatch(
+      /^You are OpenCode, a coding agent [^\n]* You run on Muse Glimmer, /,
+    );
+    expect(opencodeSystemPrompt(harnessContext({ model: "muse-spark" }))).toContain("use Meta Muse Spark.");
+    for (const model of ["mock-model", "qwen3-coder", "deepseek-chat"])
       expect(opencodeSystemPrompt(harnessContext({ model }))).toMatch(/^You are opencode, /);
   });
 

@@ -7,11 +7,12 @@ import geminiPrompt from "./prompt-gemini.md";
 import gptPrompt from "./prompt-gpt.md";
 import gpt6Prompt from "./prompt-gpt6.md";
 import kimiPrompt from "./prompt-kimi.md";
+import musePrompt from "./prompt-muse.md";
 import trinityPrompt from "./prompt-trinity.md";
 
 /**
  * The prompt opencode 1.18.33 picks for a model id (`SystemPrompt.provider`, checked in its
- * order): `muse` (not built: default); `gpt-4`, `o1`, `o3` its autonomous ("beast") prompt; other ids with
+ * order): `muse` its Muse prompt naming Muse Spark or Muse Glimmer; `gpt-4`, `o1`, `o3` its autonomous ("beast") prompt; other ids with
  * `gpt` its GPT prompt, `gpt-6` its short harness prompt, `codex` its Codex prompt;
  * `gemini-` its Gemini prompt; `claude` its Claude prompt; `trinity` in any case its Trinity
  * prompt; `kimi` in any case its Kimi prompt (1.18.33 also picks it by the provider, Moonshot's
@@ -19,7 +20,11 @@ import trinityPrompt from "./prompt-trinity.md";
  */
 export function opencodeFamilyPrompt(model: string): string {
   const lower = model.toLowerCase();
-  if (model.includes("muse")) return prompt;
+  if (model.includes("muse"))
+    return musePrompt.replaceAll(
+      "{{MODEL_NAME}}",
+      model.includes("muse-glimmer") ? "Muse Glimmer" : "Muse Spark",
+    );
   if (["gpt-4", "o1", "o3"].some((part) => model.includes(part))) return beastPrompt;
   if (model.includes("gpt")) {
     if (model.includes("gpt-6")) return gpt6Prompt;
