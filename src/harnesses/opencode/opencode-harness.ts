@@ -3,6 +3,7 @@ import { renderChatMessages } from "../shared/chat-messages.js";
 import { toolSpecs } from "../shared/tool-specs.js";
 import type { Harness } from "../types.js";
 import { opencodeAdopt } from "./adopt-opencode-call.js";
+import compactPrompt from "./compact-prompt.md";
 import { opencodeInfo } from "./opencode-info.js";
 import { opencodeTopP } from "./sampling.js";
 import { opencodeSystemPrompt } from "./system-prompt.js";
@@ -28,8 +29,9 @@ export const OPENCODE_MAX_TOKENS = 32_000;
  */
 export const opencodeHarness: Harness = {
   ...opencodeInfo,
-  // opencode compacts when the context overflows its window less the output reserve.
-  compaction: { reserve: OPENCODE_MAX_TOKENS },
+  // opencode (`SessionCompaction.isOverflow`): compact once the context reaches the window less
+  // the output cap; its anchored-summary template as the instruction.
+  compaction: { reserve: OPENCODE_MAX_TOKENS, prompt: compactPrompt },
   open(ctx) {
     // 1.18.33 (`ToolRegistry.tools`): `gpt-` models but gpt-4 and gpt-oss edit with apply_patch.
     const patches = usesApplyPatch(ctx.model);
