@@ -50,6 +50,23 @@ const PAIRS: Pair[] = [
     differs: {},
   },
   {
+    harness: "opencode",
+    family: "models outside opencode's named families (its default prompt)",
+    capture: "opencode-1.18.33.json",
+    wire: "chat",
+    model: "mock-model",
+    skill: true,
+    equal: ["tools-shared", "schemas-shared", "outline", ...results(...TURN_ONE)],
+    differs: {
+      tools: "pending: task (sub-agents)",
+      schemas: "follows from the pending tool",
+      knobs:
+        "max_tokens 32000: opencode sends min(the model's output limit, 32000) and the capture's model declared 8192; we know no model's output limit",
+      layout:
+        "`opencode run` wraps a prompt with spaces in double quotes (the capture's user text is the prompt quoted); an editor's prompt reaches opencode unquoted, as ours does",
+    },
+  },
+  {
     harness: "claude-code",
     family: "Claude models without thinking",
     capture: "claude-code-2.1.44.json",

@@ -22,6 +22,7 @@ function steps(harness: string, n: number): FakeStep[] {
     "gemini-cli": "run_shell_command",
     "qwen-code": "run_shell_command",
     pi: "bash",
+    opencode: "bash",
   };
   if (harness === "mini-swe-agent") {
     return [

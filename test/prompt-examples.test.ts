@@ -178,6 +178,7 @@ describe("patch examples in prompt and tool-description assets", () => {
     const files = new Set([...patches, ...sketches].map((example) => example.where.split(":")[0]));
     expect([...files].sort()).toEqual([
       "src/harnesses/codex/prompt.md",
+      "src/harnesses/opencode/tools/apply-patch.md",
       "src/harnesses/shared/codex-core/tools/apply-patch.md",
     ]);
     expect(sketches.length).toBe(2);

@@ -7,6 +7,7 @@ import { hermesInfo } from "./hermes/hermes-info.js";
 import { kimiCodeInfo } from "./kimi-code/kimi-code-info.js";
 import { miniSweAgentInfo } from "./mini-swe-agent/mini-swe-agent-info.js";
 import { minimalInfo } from "./minimal/minimal-info.js";
+import { opencodeInfo } from "./opencode/opencode-info.js";
 import { piInfo } from "./pi/pi-info.js";
 import { qwenCodeInfo } from "./qwen-code/qwen-code-info.js";
 import { sweAgentInfo } from "./swe-agent/swe-agent-info.js";
@@ -38,6 +39,7 @@ export function builtinHarnesses(): HarnessEntry[] {
     entry(qwenCodeInfo, async () => (await import("./qwen-code/qwen-code-harness.js")).qwenCodeHarness),
     entry(geminiCliInfo, async () => (await import("./gemini-cli/gemini-cli-harness.js")).geminiCliHarness),
     entry(piInfo, async () => (await import("./pi/pi-harness.js")).piHarness),
+    entry(opencodeInfo, async () => (await import("./opencode/opencode-harness.js")).opencodeHarness),
     entry(
       miniSweAgentInfo,
       async () => (await import("./mini-swe-agent/mini-swe-agent-harness.js")).miniSweAgentHarness,

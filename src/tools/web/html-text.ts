@@ -14,14 +14,17 @@ export const MAX_HTML_CHARS = 500_000;
 /** Elements whose text is never page content. */
 const DROPPED = ["head", "title", "script", "style", "noscript", "template", "iframe", "svg", "canvas"];
 
-async function turndown(): Promise<TurndownService> {
+async function turndown(options: TurndownService.Options = {}): Promise<TurndownService> {
   const { default: Turndown } = await import("turndown");
-  return new Turndown({ headingStyle: "setext", codeBlockStyle: "indented" });
+  return new Turndown({ headingStyle: "setext", codeBlockStyle: "indented", ...options });
 }
 
-/** Turndown's default Markdown (setext headings, `*   ` bullets, inline links), scripts and styles left out. */
-export async function htmlToMarkdown(html: string): Promise<string> {
-  const service = await turndown();
+/**
+ * Turndown's default Markdown (setext headings, `*   ` bullets, inline links), scripts and styles
+ * left out; `options` for an original that sets Turndown's style its own way (opencode: atx, `-`).
+ */
+export async function htmlToMarkdown(html: string, options: TurndownService.Options = {}): Promise<string> {
+  const service = await turndown(options);
   service.remove(DROPPED as TurndownService.Filter);
   return service.turndown(html.slice(0, MAX_HTML_CHARS));
 }
