@@ -21,7 +21,7 @@ function workspace(overrides: Parameters<typeof harnessContext>[0] = {}) {
 }
 
 describe("opencode tool surface", () => {
-  it("offers opencode 1.18.33's tools in its order; task is pending", () => {
+  it("offers opencode 1.18.33's tools in its order", () => {
     const { tools } = workspace();
     expect(tools.map((t) => t.name)).toEqual([
       "bash",
@@ -30,6 +30,7 @@ describe("opencode tool surface", () => {
       "grep",
       "read",
       "skill",
+      "task",
       "todowrite",
       "webfetch",
       "write",
@@ -46,7 +47,7 @@ describe("opencode tool surface", () => {
     const opened = opencodeHarness.open(ctx);
     const request = chatView(opened.render({ history: [], tools: opened.tools, ctx }));
     expect(request.messages[0]).toEqual({ role: "system", content: opencodeSystemPrompt(ctx) });
-    expect(request.tools.map((t) => t.function.strict)).toEqual(Array(9).fill(undefined));
+    expect(request.tools.map((t) => t.function.strict)).toEqual(Array(10).fill(undefined));
     expect(request.knobs).toMatchObject({ max_tokens: 32000, tool_choice: "auto" });
   });
 });
@@ -334,6 +335,7 @@ describe("opencode apply_patch (gpt- models)", () => {
       "grep",
       "read",
       "skill",
+      "task",
       "todowrite",
       "webfetch",
     ]);

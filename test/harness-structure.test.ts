@@ -56,10 +56,8 @@ const PAIRS: Pair[] = [
     wire: "chat",
     model: "mock-model",
     skill: true,
-    equal: ["tools-shared", "schemas-shared", "outline", ...results(...TURN_ONE)],
+    equal: ["tools", "schemas", "outline", ...results(...TURN_ONE)],
     differs: {
-      tools: "pending: task (sub-agents)",
-      schemas: "follows from the pending tool",
       knobs:
         "max_tokens 32000: opencode sends min(the model's output limit, 32000) and the capture's model declared 8192; we know no model's output limit",
       layout:

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { claudeCodeHarness } from "../src/harnesses/claude-code/claude-code-harness.js";
 import { geminiCliHarness } from "../src/harnesses/gemini-cli/gemini-cli-harness.js";
 import { kimiCodeHarness } from "../src/harnesses/kimi-code/kimi-code-harness.js";
+import { opencodeHarness } from "../src/harnesses/opencode/opencode-harness.js";
 import { qwenCodeHarness } from "../src/harnesses/qwen-code/qwen-code-harness.js";
 import type { Harness } from "../src/harnesses/types.js";
 import {
@@ -395,6 +396,67 @@ describe("gemini-cli invoke_agent", () => {
     );
     expect(await agent.prompt(sessionId, "Find the entry point.")).toBe("end_turn");
     model.assertDone();
+  });
+});
+
+describe("opencode task", () => {
+  it("runs an explore subagent that runs a command, and hands back its text in 1.18.33's <task> block", async () => {
+    const { sessionId, agent } = await session(opencodeHarness);
+    let childId = "";
+    model.reply(
+      {
+        expect: (body) => expect(toolNames(body)).toContain("task"),
+        toolCalls: [
+          {
+            id: "call_bad",
+            name: "task",
+            arguments: { description: "x", prompt: "y", subagent_type: "scout" },
+          },
+        ],
+      },
+      {
+        expect: (body) =>
+          expect(toolText(body, "call_bad")).toBe("Unknown agent type: scout is not a valid agent type"),
+        toolCalls: [
+          {
+            id: "call_task",
+            name: "task",
+            arguments: {
+              description: "Look around",
+              prompt: "What is here? Use ls.",
+              subagent_type: "explore",
+            },
+          },
+        ],
+      },
+      {
+        // The child: explore's own prompt in place of the family's, and its five tools.
+        expect: (body) => {
+          expect(systemText(body)).toContain("You are a file search specialist.");
+          expect(systemText(body)).toContain("<env>");
+          expect(toolNames(body)).toEqual(["bash", "glob", "grep", "read", "webfetch"]);
+        },
+        toolCalls: [
+          { id: "call_ls", name: "bash", arguments: { command: "echo explored-here", description: "ls" } },
+        ],
+      },
+      {
+        expect: (body) => expect(toolText(body, "call_ls")).toContain("explored-here"),
+        text: "Nothing but an empty folder.",
+      },
+      {
+        expect: (body) => {
+          childId = oi!.runtime.store.childSessions(sessionId)[0]!.id;
+          expect(toolText(body, "call_task")).toBe(
+            `<task id="${childId}" state="completed">\n<task_result>\nNothing but an empty folder.\n</task_result>\n</task>`,
+          );
+        },
+        text: "The folder is empty.",
+      },
+    );
+    expect(await agent.prompt(sessionId, "What is in here?")).toBe("end_turn");
+    model.assertDone();
+    expect(childId).not.toBe("");
   });
 });
 

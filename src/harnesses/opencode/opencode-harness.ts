@@ -5,6 +5,7 @@ import type { Harness } from "../types.js";
 import { opencodeAdopt } from "./adopt-opencode-call.js";
 import compactPrompt from "./compact-prompt.md";
 import { opencodeInfo } from "./opencode-info.js";
+import { opencodeSubagent } from "./opencode-subagents.js";
 import { opencodeTopP } from "./sampling.js";
 import { opencodeSystemPrompt } from "./system-prompt.js";
 import { applyPatchTool } from "./tools/apply-patch.js";
@@ -14,6 +15,7 @@ import { globTool } from "./tools/glob.js";
 import { grepTool } from "./tools/grep.js";
 import { readTool } from "./tools/read.js";
 import { skillTool } from "./tools/skill.js";
+import { taskTool } from "./tools/task.js";
 import { todowriteTool } from "./tools/todowrite.js";
 import { webfetchTool } from "./tools/webfetch.js";
 import { writeTool } from "./tools/write.js";
@@ -23,7 +25,7 @@ export const OPENCODE_MAX_TOKENS = 32_000;
 
 /**
  * opencode 1.18.33 (`npm:opencode-ai`), its Claude or default prompt family: the tools in its order
- * (bash, edit, glob, grep, read, skill, todowrite, webfetch, write; `task` pending), one system
+ * (bash, edit, glob, grep, read, skill, task, todowrite, webfetch, write), one system
  * message (prompt, `<env>`, instructions, skills), user text as a plain string, `tool_choice:
  * auto` and `max_tokens`.
  */
@@ -35,7 +37,7 @@ export const opencodeHarness: Harness = {
   open(ctx) {
     // 1.18.33 (`ToolRegistry.tools`): `gpt-` models but gpt-4 and gpt-oss edit with apply_patch.
     const patches = usesApplyPatch(ctx.model);
-    const tools = [
+    const all = [
       ...(patches ? [applyPatchTool()] : []),
       bashTool({ scratchDir: ctx.scratchDir }),
       ...(patches ? [] : [editTool()]),
@@ -43,10 +45,14 @@ export const opencodeHarness: Harness = {
       grepTool(),
       readTool({ images: ctx.images }),
       skillTool(ctx.skills),
+      taskTool(),
       todowriteTool(),
       webfetchTool({ images: ctx.images }),
       ...(patches ? [] : [writeTool()]),
     ];
+    // A subagent's session: its type's tools, and its own prompt where it has one.
+    const agent = ctx.subagent && opencodeSubagent(ctx.subagent.type);
+    const tools = agent ? all.filter(agent.keeps) : all;
     const reasoning = reasoningEffort(ctx.model);
     const topP = opencodeTopP(ctx.model);
     const adopt = opencodeAdopt({ editsFiles: !patches });
@@ -54,7 +60,7 @@ export const opencodeHarness: Harness = {
       tools,
       render({ history, tools, ctx }) {
         return {
-          system: [{ type: "text", text: opencodeSystemPrompt(ctx) }],
+          system: [{ type: "text", text: opencodeSystemPrompt(ctx, agent?.prompt) }],
           messages: renderChatMessages(history, { tools, harness: "opencode", adopt }).map(withText),
           tools: toolSpecs(tools),
           knobs: {

@@ -43,8 +43,9 @@ export function opencodeFamilyPrompt(model: string): string {
  * (`SystemPrompt.skills`), joined by single newlines into one system message, as
  * `LLMRequestPrep.prepare` joins them. Our wording of the prompt; opencode's lines, tags and order.
  */
-export function opencodeSystemPrompt(ctx: HarnessContext): string {
-  const parts = [opencodeFamilyPrompt(ctx.model), environment(ctx)];
+export function opencodeSystemPrompt(ctx: HarnessContext, agentPrompt?: string): string {
+  // An agent with a prompt of its own (a subagent's) replaces the family's, as 1.18.33's does.
+  const parts = [agentPrompt ?? opencodeFamilyPrompt(ctx.model), environment(ctx)];
   if (ctx.instructions) parts.push(`Instructions from: ${instructionsPath(ctx)}\n${ctx.instructions}`);
   parts.push(skills(ctx.skills));
   return parts.join("\n");

@@ -1,6 +1,6 @@
 /**
  * opencode 1.18.33's parameter schemas as its tools declare them (`packages/opencode/src/tool/
- * {bash,edit,glob,grep,read,skill,todo,webfetch,write}.ts`, Effect Schema structs turned into
+ * {bash,edit,glob,grep,read,skill,task,todo,webfetch,write}.ts`, Effect Schema structs turned into
  * draft 2020-12 JSON Schema, `$schema` included). Property names, order, types, bounds,
  * `required`, `enum` and `default` are the original's; the description texts are our wording.
  */
@@ -101,6 +101,23 @@ export const skillSchema = {
     name: { type: "string", description: "Name of a skill listed in available_skills" },
   },
   required: ["name"],
+};
+
+export const taskSchema = {
+  $schema: SCHEMA,
+  type: "object",
+  properties: {
+    description: { type: "string", description: "The task in three to five words" },
+    prompt: { type: "string", description: "What the agent is to do" },
+    subagent_type: { type: "string", description: "Which of the specialized agents to run" },
+    task_id: {
+      type: "string",
+      description:
+        "Set only to continue an earlier task: pass the task_id it returned and the same subagent session goes on with its history, instead of a new one starting from nothing",
+    },
+    command: { type: "string", description: "The command that led to this task" },
+  },
+  required: ["description", "prompt", "subagent_type"],
 };
 
 export const todowriteSchema = {
