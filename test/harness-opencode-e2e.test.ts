@@ -30,7 +30,18 @@ const calls = (i: number) =>
     .messages.flatMap((m) => m.tool_calls ?? [])
     .map((c) => c.function);
 
-const OPENCODE_TOOLS = ["bash", "edit", "glob", "grep", "read", "skill", "task", "todowrite", "webfetch", "write"];
+const OPENCODE_TOOLS = [
+  "bash",
+  "edit",
+  "glob",
+  "grep",
+  "read",
+  "skill",
+  "task",
+  "todowrite",
+  "webfetch",
+  "write",
+];
 
 describe("opencode end to end", () => {
   it("plans, reads, edits, runs the tests and answers through todowrite/read/edit/bash", async () => {
