@@ -1,4 +1,4 @@
-import type { ParsedReply } from "../harnesses/types.js";
+import type { Harness } from "../harnesses/types.js";
 import type { Continuation, ModelRequest } from "../providers/model-request.js";
 import { retryNotice } from "../providers/retry-notice.js";
 import type { Provider, ProviderError, Usage } from "../providers/types.js";
@@ -23,10 +23,7 @@ export interface TurnOptions {
     provider: Provider;
     render(history: HistoryEvent[]): ModelRequest;
     /** Text-protocol harnesses read tool calls out of the reply text themselves. */
-    parse?: (
-      text: string,
-      options: { step: number; newId(): string; history?: readonly HistoryEvent[] },
-    ) => ParsedReply;
+    parse?: Harness["parse"];
     contextSize: number;
     /** Compacts before a request over the harness's threshold and after one that overflowed. */
     compactor?: Compactor;
