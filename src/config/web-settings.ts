@@ -62,8 +62,8 @@ export function webSearchSettings(
   layer: ConfigLayer["web_search"],
   options: { file: string; env: Record<string, string | undefined> },
 ): WebSearchConfig | "disabled" | undefined {
-  if (!layer || layer === "live" || layer === "cached") return undefined;
-  if (layer === "disabled") return layer;
+  // "live" and "cached" never get here: a layer that sets them keeps the one below (load-config).
+  if (!layer || typeof layer === "string") return layer === "disabled" ? layer : undefined;
   const defaults = SEARCH_DEFAULTS[layer.backend];
   const baseUrl = layer.base_url ?? defaults.baseUrl;
   if (!baseUrl) {

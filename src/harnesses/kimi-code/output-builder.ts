@@ -30,19 +30,13 @@ export class OutputBuilder {
   }
 
   write(text: string): void {
-    const lines = text.match(/[^\r\n]*(?:\r\n|[\n\r])|[^\r\n]+/g) ?? [];
-    for (const original of lines) {
+    for (const original of splitLines(text)) {
       if (this.#chars >= MAX_OUTPUT_CHARS) {
         this.#closeBudget();
         return;
       }
-      const limit = Math.min(MAX_OUTPUT_CHARS - this.#chars, MAX_LINE_CHARS);
-      let line = original;
-      if (line.length > limit) {
-        const suffix = TRUNCATION_MARKER + (/[\r\n]+$/.exec(line)?.[0] ?? "");
-        line = line.slice(0, Math.max(limit, suffix.length) - suffix.length) + suffix;
-        this.#truncated = true;
-      }
+      const line = cutLine(original, Math.min(MAX_OUTPUT_CHARS - this.#chars, MAX_LINE_CHARS));
+      if (line !== original) this.#truncated = true;
       this.#parts.push(line);
       this.#chars += line.length;
     }
@@ -74,6 +68,18 @@ export class OutputBuilder {
     this.#chars += TRUNCATION_MARKER.length;
     this.#truncated = true;
   }
+}
+
+/** Lines with their own line breaks (`\r\n`, `\n` or `\r`), the last one possibly without. */
+export function splitLines(text: string): string[] {
+  return text.match(/[^\r\n]*(?:\r\n|[\n\r])|[^\r\n]+/g) ?? [];
+}
+
+/** The line within `limit` characters, its end replaced by the marker and its line break kept. */
+export function cutLine(line: string, limit: number): string {
+  if (line.length <= limit) return line;
+  const suffix = TRUNCATION_MARKER + (/[\r\n]+$/.exec(line)?.[0] ?? "");
+  return line.slice(0, Math.max(limit, suffix.length) - suffix.length) + suffix;
 }
 
 function join(output: string, message: string): string {

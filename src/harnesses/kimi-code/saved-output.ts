@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { MAX_LINE_CHARS, TRUNCATION_MARKER } from "./output-builder.js";
+import { spillOutput } from "../../tools/fs/spill-output.js";
+import { cutLine, MAX_LINE_CHARS, splitLines } from "./output-builder.js";
 
 /**
  * Kimi Code 2.1.0's cap on one tool result as the model sees it (agent-core-v2
@@ -54,7 +54,9 @@ export async function savedOutput(input: SavedOutputInput): Promise<string | und
     ];
     return finish(lines, retained, suffix);
   }
-  const shaped = cutLongLines(text);
+  const shaped = splitLines(text)
+    .map((line) => cutLine(line, MAX_LINE_CHARS))
+    .join("");
   if (shaped.length <= TOOL_RESULT_MAX_CHARS) {
     const lines = [
       saved.preservedChars < totalChars
@@ -90,11 +92,10 @@ async function save(input: SavedOutputInput, text: string) {
     .replace(/^_+|_+$/g, "")
     .slice(0, 80);
   const dir = path.join(input.scratchDir, "tool-results");
-  const outputPath = path.join(dir, `${stem || "tool-result"}-${randomUUID()}.txt`);
+  const name = `${stem || "tool-result"}-${randomUUID()}.txt`;
   try {
-    await mkdir(dir, { recursive: true });
-    await writeFile(outputPath, text);
-    return { outputPath, preservedChars: text.length };
+    const written = await spillOutput({ text, dir, name, maxBytes: -1 });
+    return written.spilled ? { outputPath: written.path, preservedChars: text.length } : undefined;
   } catch {
     return undefined;
   }
@@ -112,17 +113,6 @@ function finish(lines: string[], preview: string, suffix: string): string {
   }
   if (suffix) lines.push("", suffix);
   return lines.join("\n");
-}
-
-function cutLongLines(text: string): string {
-  const lines = text.match(/[^\r\n]*(?:\r\n|[\n\r])|[^\r\n]+/g) ?? [];
-  return lines
-    .map((line) => {
-      if (line.length <= MAX_LINE_CHARS) return line;
-      const marker = TRUNCATION_MARKER + (/[\r\n]+$/.exec(line)?.[0] ?? "");
-      return line.slice(0, Math.max(MAX_LINE_CHARS, marker.length) - marker.length) + marker;
-    })
-    .join("");
 }
 
 /** Suffix lines the inline text already shows are not repeated. */
