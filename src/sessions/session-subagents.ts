@@ -87,17 +87,13 @@ export function sessionSubagents(o: {
           stop = "failed";
           error = thrown instanceof Error ? thrown.message : String(thrown);
         }
+        const cancelled = signal.aborted || stop === "cancelled";
         linked?.ended(
-          error !== undefined
-            ? { reason: "error", message: error }
-            : {
-                reason:
-                  signal.aborted || stop === "cancelled"
-                    ? "cancelled"
-                    : stop === "max_turn_requests"
-                      ? stop
-                      : "end_turn",
-              },
+          cancelled
+            ? { reason: "cancelled" }
+            : error !== undefined
+              ? { reason: "error", message: error }
+              : { reason: stop === "max_turn_requests" ? stop : "end_turn" },
         );
         // Committed before the editor heard of it: the store has the child's whole turn (the
         // last one, for a resumed child).
@@ -105,8 +101,7 @@ export function sessionSubagents(o: {
         const from = history.findLastIndex((e) => e.type === "user_message");
         const events = history.slice(Math.max(from, 0));
         const usage = usageOf(events, host.now() - started);
-        if (signal.aborted || stop === "cancelled")
-          return { status: "cancelled", sessionId: child.id, usage };
+        if (cancelled) return { status: "cancelled", sessionId: child.id, usage };
         if (error !== undefined) return { status: "failed", sessionId: child.id, error, usage };
         return { status: "completed", sessionId: child.id, text: finalText(events), usage };
       } finally {
