@@ -56,6 +56,21 @@ describe("renderHistory", () => {
     ]);
   });
 
+  it("keeps a response cut during its reasoning as an assistant turn with empty text", () => {
+    const history: HistoryEvent[] = [
+      { type: "turn_started", turnId: "t1", pid: 1 },
+      { type: "user_message", turnId: "t1", content: [{ type: "text", text: "plan" }] },
+      { type: "assistant_message", turnId: "t1", step: 1, text: "", reasoning: "Thinking about" },
+      { type: "turn_started", turnId: "t2", pid: 2 },
+      { type: "user_message", turnId: "t2", content: [{ type: "text", text: "go on" }] },
+    ];
+    expect(asChat(renderChatMessages, history, { harness: "codex" })).toEqual([
+      { role: "user", content: "plan" },
+      { role: "assistant", content: "", reasoning_content: "Thinking about" },
+      { role: "user", content: "go on" },
+    ]);
+  });
+
   it("renders embedded context and resource links as text, images as image parts", () => {
     const history: HistoryEvent[] = [
       {

@@ -93,16 +93,6 @@ function chatMessage(
       ];
     }
     case "assistant": {
-      // No text part is `null`; an empty one is `""` (what Qwen Code sends beside its calls).
-      const hasText = message.content.some((part) => part.type === "text");
-      const text = textOf(message.content);
-      const out: Extract<ChatMessage, { role: "assistant" }> = {
-        role: "assistant",
-        content: hasText ? text : null,
-      };
-      const reasoning = message.content.filter((part) => part.type === "reasoning");
-      if (reasoning.length > 0 && reasoningBack !== "never")
-        out.reasoning_content = reasoning.map((part) => part.text).join("");
       const calls = message.content.flatMap((part) =>
         part.type === "tool_call"
           ? [
@@ -114,6 +104,17 @@ function chatMessage(
             ]
           : [],
       );
+      // Beside calls, no text part is `null` and an empty one `""` (what Qwen Code sends). Without
+      // calls the content is a string even when empty: a response cut during its reasoning is
+      // still an assistant turn, so roles keep alternating, and `null` there is refused.
+      const hasText = message.content.some((part) => part.type === "text");
+      const out: Extract<ChatMessage, { role: "assistant" }> = {
+        role: "assistant",
+        content: hasText || calls.length === 0 ? textOf(message.content) : null,
+      };
+      const reasoning = message.content.filter((part) => part.type === "reasoning");
+      if (reasoning.length > 0 && reasoningBack !== "never")
+        out.reasoning_content = reasoning.map((part) => part.text).join("");
       if (calls.length > 0) out.tool_calls = calls;
       return [out];
     }
