@@ -90,6 +90,8 @@ describe("interpreter mcp-server", () => {
         "config",
         "cwd",
         "developer-instructions",
+        "harness",
+        "mode",
         "model",
         "prompt",
         "sandbox",
@@ -215,6 +217,29 @@ describe("interpreter mcp-server", () => {
     expect(alive).toBe(false);
   });
 
+  needs("bwrap").it("starts the session in the harness and mode it is given", async () => {
+    model = await startFakeModel();
+    const cwd = tempDir("oi-ws-");
+    model.reply({ toolCalls: [{ name: "Bash", arguments: { command: "touch x.txt" } }] }, { text: "Tried." });
+    const { client: c } = await connect();
+    const result = await call(c, "codex", {
+      prompt: "make x",
+      cwd,
+      harness: "claude-code",
+      mode: "read-only",
+    });
+    expect(result.isError).toBeFalsy();
+    const tools = (model.requests[0]!.body.tools as Array<{ function: { name: string } }>).map(
+      (t) => t.function.name,
+    );
+    expect(tools).toContain("Bash");
+    expect(tools).not.toContain("exec_command");
+    // Read-only: a command that writes needs a yes, which this client cannot give.
+    expect(existsSync(path.join(cwd, "x.txt"))).toBe(false);
+    expect(textOf(result)).toContain("refused without asking");
+    expect(JSON.stringify(model.requests.at(-1)!.body.messages)).toContain("<tool_use_error>");
+  });
+
   it("answers bad input with a clear error", async () => {
     model = await startFakeModel();
     const { client: c } = await connect();
@@ -228,5 +253,12 @@ describe("interpreter mcp-server", () => {
     expect(textOf(badCwd)).toContain("/nonexistent/dir: not a directory");
     const extra = await call(c, "codex", { prompt: "hi", profile: "work" });
     expect(textOf(extra)).toContain("unknown field `profile`");
+    const both = await call(c, "codex", { prompt: "hi", mode: "auto", sandbox: "read-only" });
+    expect(textOf(both)).toContain("give either mode or sandbox, not both");
+    const badMode = await call(c, "codex", { prompt: "hi", mode: "yolo" });
+    expect(textOf(badMode)).toContain("mode must be one of read-only, workspace-write, auto");
+    const badHarness = await call(c, "codex", { prompt: "hi", harness: "nope" });
+    expect(badHarness.isError).toBe(true);
+    expect(textOf(badHarness)).toMatch(/unknown harness "nope"; known harnesses: codex, claude-code/);
   });
 });

@@ -34,6 +34,8 @@ export interface RunOnceOptions {
   mode?: Mode;
   /** Switch the session to this model (a no-op when it already runs on it). */
   model?: string;
+  /** Switch the session to this harness; an unknown id or one off the endpoint's wire throws. */
+  harness?: string;
   /** Aborting sends `session/cancel`; the run then resolves with stop reason `cancelled`. */
   signal?: AbortSignal;
   /** The session is ready; called before any event. */
@@ -128,6 +130,13 @@ export async function runOnce(options: RunOnceOptions): Promise<RunResult> {
         sessionId: id,
         configId: "model",
         value: options.model,
+      });
+    }
+    if (options.harness) {
+      await agent.request(methods.agent.session.setConfigOption, {
+        sessionId: id,
+        configId: "harness",
+        value: options.harness,
       });
     }
     options.onSession?.(id);

@@ -21,6 +21,7 @@ interface Turn {
   cwd: string;
   resume?: string;
   model?: string;
+  harness?: string;
   mode?: Mode;
   ask: boolean;
 }
@@ -81,6 +82,7 @@ export async function serveMcp(runtime: McpRuntime, version: string): Promise<vo
         ...(turn.resume ? { resume: turn.resume } : {}),
         ...(turn.mode ? { mode: turn.mode } : {}),
         ...(turn.model ? { model: turn.model } : {}),
+        ...(turn.harness ? { harness: turn.harness } : {}),
         signal: extra.signal,
         onSession(id) {
           sessionId = id;

@@ -1,9 +1,10 @@
-import type { Mode } from "../config/types.js";
+import { MODES, type Mode } from "../config/types.js";
 
 /**
  * The two tools, named and shaped as upstream Open Interpreter's `mcp-server` ships them
  * (Codex's `codex` / `codex-reply` pattern): kebab-case parameters to start, camelCase
- * `threadId` (or the older `conversationId`) to continue. Descriptions are ours.
+ * `threadId` (or the older `conversationId`) to continue. `harness` and `mode` are ours: a host
+ * delegating work picks the surface and the mode as an editor can. Descriptions are ours.
  */
 const OUTPUT_SCHEMA = {
   type: "object",
@@ -20,6 +21,15 @@ export const START_TOOL = {
     properties: {
       prompt: { type: "string", description: "The first user message of the session." },
       model: { type: "string", description: "Use this model instead of the configured one." },
+      harness: {
+        type: "string",
+        description: "The harness the model works in (an id `/harness` lists); default: chosen by the model.",
+      },
+      mode: {
+        type: "string",
+        enum: [...MODES],
+        description: "The session's mode; the same modes as in an editor (replaces `sandbox`).",
+      },
       cwd: {
         type: "string",
         description: "Folder to work in; a relative path is taken from the server's own folder.",
@@ -72,6 +82,7 @@ export class ToolInputError extends Error {}
 export interface StartInput {
   prompt: string;
   model?: string;
+  harness?: string;
   cwd?: string;
   mode?: Mode;
   /** False when `approval-policy` is `never`: requests are refused without asking. */
@@ -98,13 +109,21 @@ export function parseStart(args: Record<string, unknown> | undefined): StartInpu
   const policy = text(a, "approval-policy");
   if (policy !== undefined && !["untrusted", "on-request", "never"].includes(policy))
     throw new ToolInputError("approval-policy must be one of untrusted, on-request, never");
+  const mode = text(a, "mode");
+  if (mode !== undefined && !(MODES as readonly string[]).includes(mode))
+    throw new ToolInputError(`mode must be one of ${MODES.join(", ")}`);
+  if (mode !== undefined && sandbox !== undefined)
+    throw new ToolInputError("give either mode or sandbox, not both");
   const model = text(a, "model");
+  const harness = text(a, "harness");
   const cwd = text(a, "cwd");
+  const chosen = (mode as Mode | undefined) ?? (sandbox ? SANDBOX_MODE[sandbox] : undefined);
   return {
     prompt,
     ...(model ? { model } : {}),
+    ...(harness ? { harness } : {}),
     ...(cwd ? { cwd } : {}),
-    ...(sandbox ? { mode: SANDBOX_MODE[sandbox] } : {}),
+    ...(chosen ? { mode: chosen } : {}),
     ask: policy !== "never",
   };
 }
