@@ -18,6 +18,7 @@ import { createClientPort } from "./client-port.js";
 import { toConfigOptions, toModeState } from "./config-options.js";
 import { createInflight, type Inflight } from "./inflight.js";
 import { type ClientFeatures, toSessionUpdates } from "./map-output.js";
+import { withSessionTravel } from "./session-travel.js";
 
 export interface AgentAppOptions {
   manager: SessionManager;
@@ -91,7 +92,7 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
     }
   };
 
-  return agent({ name: "openinterpreter" })
+  const app = agent({ name: "openinterpreter" })
     .onRequest(methods.agent.initialize, ({ params }) => {
       features.compaction = params.clientCapabilities?.session?.compaction != null;
       features.forms = params.clientCapabilities?.elicitation?.form != null;
@@ -103,10 +104,14 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
           loadSession: true,
           promptCapabilities: { image: true, audio: false, embeddedContext: true },
           mcpCapabilities: { http: true, sse: false },
-          sessionCapabilities: { list: {}, resume: {}, close: {}, delete: {}, additionalDirectories: {} },
+          sessionCapabilities: {
+            ...{ list: {}, resume: {}, close: {}, delete: {}, additionalDirectories: {} },
+            ...{ fork: {}, title: {} },
+          },
         },
         agentInfo: { name: "openinterpreter", title: "Open Interpreter", version: options.version },
         authMethods: [],
+        _meta: { steering: { supported: true } },
       };
     })
     .onRequest(methods.agent.authenticate, () => ({}))
@@ -236,6 +241,15 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
     .onNotification(methods.agent.session.cancel, ({ params }) => {
       manager.get(params.sessionId)?.cancel();
     });
+  return withSessionTravel(app, {
+    manager,
+    open,
+    notFound,
+    checkPaths,
+    attach,
+    setupResponse,
+    track: (work) => inflight.track(work),
+  });
 }
 
 /**

@@ -33,6 +33,8 @@ export interface TurnOptions {
     now?: () => number;
     /** Runs before each request is rendered (the session commits what happened meanwhile). */
     beforeRequest?: () => void;
+    /** Asked when the model answered without calls: true when new input (a steer) waits for it. */
+    keepGoing?: () => boolean;
   };
   /** What may run, how it is gated, and what it runs with. */
   tools: {
@@ -77,6 +79,7 @@ export async function runTurn(o: TurnOptions): Promise<StopReason> {
       continue;
     }
     if (response.calls.length === 0) {
+      if (response.finish === "stop" && o.model.keepGoing?.()) continue;
       if (response.finish === "length") return "max_tokens";
       if (response.finish === "content_filter") return "refusal";
       return "end_turn";

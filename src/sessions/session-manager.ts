@@ -22,6 +22,7 @@ import type { SandboxStatus } from "../tools/sandbox/probe-sandbox.js";
 import { sandboxSummary } from "../tools/sandbox/sandbox-summary.js";
 import type { SandboxedExec } from "../tools/sandbox/sandboxed-exec.js";
 import type { FsPort } from "../tools/types.js";
+import { forkedHistory, forkTitle } from "./fork.js";
 import { localTimeZone } from "./local-time-zone.js";
 import { turnEconomy } from "./output-economy.js";
 import { applyProjectConfig, type ProjectTrust, projectTrust, untrustedNotice } from "./project-trust.js";
@@ -32,6 +33,7 @@ import { configuredEndpoint, type SessionDeps } from "./session-deps.js";
 import type { SessionMcp } from "./session-mcp.js";
 import type { SubagentHost } from "./session-subagents.js";
 import { sessionWeb } from "./session-web.js";
+import { setTitle } from "./title.js";
 import type { SessionOutput } from "./types.js";
 
 export interface SessionManagerDeps {
@@ -154,6 +156,39 @@ export class SessionManager {
       if (!status.available) tell(sandboxSummary(status), "sandbox");
     });
     return session;
+  }
+
+  /**
+   * A new session holding a copy of `id`'s history so far (`forkedHistory`), with its harness,
+   * model and mode; `id` itself is untouched. Roots and servers are the source's unless given.
+   */
+  fork(id: string, options: OpenOptions): Session {
+    const source = this.deps.store.getSession(id);
+    if (!source) throw new SessionNotFoundError(id);
+    const history = this.open.get(id)?.forkable() ?? forkedHistory(this.deps.store.history(id));
+    const record = this.deps.store.createSession({
+      id: this.newId(),
+      cwd: options.cwd,
+      additionalDirectories: options.additionalDirectories ?? source.additionalDirectories,
+      mcpServers: options.mcpServers ?? source.mcpServers,
+      ...{ mode: source.mode, model: source.model, harness: source.harness, title: forkTitle(source.title) },
+    });
+    if (history.length > 0) this.deps.store.append(record.id, history);
+    return this.remember(record, recordSkills(this.sources(record)), history);
+  }
+
+  /** Sets a title the user chose on a session, open or stored; returns why not. */
+  rename(id: string, title: string): string | undefined {
+    const session = this.open.get(id);
+    if (session) return session.rename(title);
+    const record = this.deps.store.getSession(id);
+    if (!record) throw new SessionNotFoundError(id);
+    return setTitle({ session: { record, send: () => {} }, title, store: this.deps.store });
+  }
+
+  /** A session's title as stored (undefined for an unknown id). */
+  title(id: string): string | null | undefined {
+    return (this.open.get(id)?.record ?? this.deps.store.getSession(id))?.title;
   }
 
   /** Opens a stored session (for resume), reusing it when this process has it open. */

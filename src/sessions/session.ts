@@ -11,6 +11,7 @@ import { sandboxSummary } from "../tools/sandbox/sandbox-summary.js";
 import type { Tool } from "../tools/types.js";
 import { type Compactor, sessionCompactor } from "./auto-compact.js";
 import { BackgroundNotices } from "./background-notices.js";
+import { forkedHistory } from "./fork.js";
 import { harnessContext } from "./harness-context.js";
 import { liveMode, modeChanged, planPort } from "./plan-mode.js";
 import { TrustPrompt } from "./project-trust.js";
@@ -21,8 +22,9 @@ import type { SessionMcp } from "./session-mcp.js";
 import { sessionOptions } from "./session-options.js";
 import { sessionSubagents } from "./session-subagents.js";
 import { sideModel } from "./side-model.js";
+import { Steering } from "./steering.js";
 import { syncAfterAnswer } from "./sync-after-answer.js";
-import { titleOnce } from "./title.js";
+import { setTitle, titleOnce } from "./title.js";
 import { abortedBefore, TurnQueue } from "./turn-queue.js";
 import { turnTools } from "./turn-tools.js";
 import type { ClientPort, SessionOptions, SessionOutput } from "./types.js";
@@ -44,6 +46,7 @@ export class Session {
   private readonly queue = new TurnQueue();
   private controller: AbortController | undefined;
   private runningTurn: string | undefined;
+  private readonly steering = new Steering();
   /** Calls of the running turn that have a result: late progress for them is dropped. */
   private readonly finishedCalls = new Set<string>();
   private readonly startedAt: Date;
@@ -141,6 +144,21 @@ export class Session {
     return this.queue.run(() => this.turn(content, options.signal), "cancelled" as const, options.signal);
   }
 
+  /** A title the user chose; returns why not. */
+  rename(title: string): string | undefined {
+    return setTitle({ session: this, title, store: this.deps.store });
+  }
+
+  /** What a fork of this session starts from (`forkedHistory`). */
+  forkable(): HistoryEvent[] {
+    return forkedHistory(this.history, this.runningTurn);
+  }
+
+  /** Puts `content` into the running turn at its next model request; false when no turn can take it. */
+  steer(content: ContentBlock[]): boolean {
+    return this.steering.offer(content);
+  }
+
   /** `/compact`: summarizes the conversation so far; later requests carry the summary instead. */
   compact(): Promise<string> {
     return this.queue.run(async () => {
@@ -219,6 +237,7 @@ export class Session {
       { type: "turn_started", turnId, pid: process.pid },
       { type: "user_message", turnId, content },
     ]);
+    this.steering.open(turnId);
     try {
       await this.trust.settle({
         client: this.client,
@@ -229,16 +248,17 @@ export class Session {
       const problem = this.deps.endpoint.setupProblem(this.model);
       if (problem) throw new TurnError(problem, "not_configured");
       const stopReason = await this.runWithFallback(turnId, controller.signal);
-      this.commit([{ type: "turn_ended", turnId, stopReason }]);
+      this.commit([...this.steering.close(), { type: "turn_ended", turnId, stopReason }]);
       titleOnce({ session: this, content, store: this.deps.store });
       return stopReason;
     } catch (error) {
       if (controller.signal.aborted) {
-        this.commit([{ type: "turn_ended", turnId, stopReason: "cancelled" }]);
+        this.commit([...this.steering.close(), { type: "turn_ended", turnId, stopReason: "cancelled" }]);
         return "cancelled";
       }
       const message = error instanceof Error ? error.message : String(error);
       this.commit([
+        ...this.steering.close(),
         { type: "notice", severity: "error", text: message },
         { type: "turn_ended", turnId, stopReason: null, error: message },
       ]);
@@ -318,7 +338,11 @@ export class Session {
         contextSize: compactor.window,
         compactor,
         ledger,
-        beforeRequest: () => this.notices.flush(),
+        beforeRequest: () => {
+          this.notices.flush();
+          this.commit(this.steering.take());
+        },
+        keepGoing: () => this.steering.keepGoing(),
       },
       tools: turnTools({
         tools,

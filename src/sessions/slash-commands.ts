@@ -66,6 +66,15 @@ const COMMANDS: SlashCommand[] = [
     },
   },
   {
+    name: "rename",
+    description: "Set this session's title (alone: show it)",
+    hint: "new title",
+    run({ session, arg }) {
+      if (!arg) return { say: `Title: ${session.record.title ?? "(none yet)"}` };
+      return { say: session.rename(arg) ?? `Title set to “${session.record.title}”.` };
+    },
+  },
+  {
     name: "status",
     description: "Show the model, endpoint, harness, mode, context use and background commands",
     run: async ({ session, endpoint }) => ({ say: await statusText(session, endpoint) }),

@@ -33,3 +33,17 @@ export function titleOnce(o: {
   session.record = o.store.updateSession(session.record.id, { title });
   session.send({ type: "title", title, updatedAt: session.record.updatedAt });
 }
+
+/** A title the user chose (`session/set_title`, `/rename`); returns why not when it is empty. */
+export function setTitle(o: {
+  session: { record: SessionRecord; send(output: SessionOutput): void };
+  title: string;
+  store: Store;
+}): string | undefined {
+  const title = o.title.replace(/\s+/g, " ").trim();
+  if (!title) return "a title needs at least one character that is not a space";
+  const { session } = o;
+  session.record = o.store.updateSession(session.record.id, { title });
+  session.send({ type: "title", title, updatedAt: session.record.updatedAt });
+  return undefined;
+}
