@@ -60,7 +60,19 @@ describe("initialize and session/new", () => {
       .find((u) => u.sessionUpdate === "available_commands_update");
     expect(
       commands && "availableCommands" in commands ? commands.availableCommands.map((c) => c.name) : [],
-    ).toEqual(["harness", "model", "mode", "rename", "status", "skills", "mcp", "trust", "usage", "compact", "init"]);
+    ).toEqual([
+      "harness",
+      "model",
+      "mode",
+      "rename",
+      "status",
+      "skills",
+      "mcp",
+      "trust",
+      "usage",
+      "compact",
+      "init",
+    ]);
     // The endpoint's /models list joins the picker in the background.
     await until(() =>
       oi.editor.notifications.some(
