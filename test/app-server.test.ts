@@ -111,9 +111,30 @@ suite(`interpreter app-server against the schema of @openai/codex ${codexBin() ?
     expect(read.thread.turns).toHaveLength(1);
     const harnesses = await server.request("interpreter/harness/list", { threadId });
     expect(harnesses.data.length).toBeGreaterThan(1);
-    await expect(server.request("thread/fork", { threadId })).rejects.toThrow(/not implemented/);
+    // A fork: a new thread holding the history so far, named on its own; the source is kept.
+    const fork = await server.request("thread/fork", { threadId });
+    const forkId = fork.thread.id as string;
+    expect(forkId).not.toBe(threadId);
+    expect(JSON.stringify(fork.thread.turns)).toContain("Fixed: add adds, the tests pass.");
+    await until(() => server.notifications("thread/started").some((n) => n.params.thread.id === forkId));
+    await server.request("thread/name/set", { threadId: forkId, name: "calc, second attempt" });
+    await until(() => server.notifications("thread/name/updated").length === 1);
+    expect(server.notifications("thread/name/updated")[0]!.params).toEqual({
+      threadId: forkId,
+      threadName: "calc, second attempt",
+    });
+    const names = (await server.request("thread/list", {})).data.map((t: { id: string; name: string }) => [
+      t.id,
+      t.name,
+    ]);
+    expect(names).toContainEqual([forkId, "calc, second attempt"]);
+    expect(names).toContainEqual([threadId, "fix add"]);
+    await expect(server.request("thread/fork", { threadId, lastTurnId: "t-0" })).rejects.toThrow(
+      /lastTurnId/,
+    );
+    await expect(server.request("thread/name/set", { threadId, name: " " })).rejects.toThrow(/title/);
     await server.request("thread/delete", { threadId });
-    expect((await server.request("thread/list", {})).data).toEqual([]);
+    expect((await server.request("thread/list", {})).data.map((t: { id: string }) => t.id)).toEqual([forkId]);
     await expect(server.request("thread/read", { threadId })).rejects.toThrow(/no thread/);
 
     server.child.stdin!.end();
@@ -161,6 +182,72 @@ suite(`interpreter app-server against the schema of @openai/codex ${codexBin() ?
     expect(await server.exited).toBe(0);
     expect(server.violations).toEqual([]);
     model.assertDone();
+  });
+
+  it("steers input into the running turn with turn/steer, and refuses a steer that names no running turn", async () => {
+    model = await startFakeModel();
+    model.reply(
+      { text: "Reading the code first.", chunkSize: 2, delayMs: 15 },
+      { text: "Kept it to calc.mjs." },
+    );
+    const server = spawnAppServer({
+      home: tempDir("oi-home-"),
+      env: { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: "sk-x" },
+      args: ["-m", "mock-model"],
+      onServerRequest: () => ({ decision: "decline" }),
+    });
+    servers.push(server);
+    await server.request("initialize", { clientInfo: { name: "t", version: "1" }, capabilities: {} });
+    const { thread } = await server.request("thread/start", { cwd: tempDir("oi-ws-") });
+    const threadId = thread.id as string;
+    await expect(
+      server.request("turn/steer", {
+        threadId,
+        expectedTurnId: "x",
+        input: [{ type: "text", text: "hi", text_elements: [] }],
+      }),
+    ).rejects.toThrow(/no turn is running/);
+    const { turn } = await server.request("turn/start", {
+      threadId,
+      input: [{ type: "text", text: "fix add", text_elements: [] }],
+    });
+    await until(() => model!.requests.length === 1);
+    await expect(
+      server.request("turn/steer", {
+        threadId,
+        expectedTurnId: "other",
+        input: [{ type: "text", text: "x", text_elements: [] }],
+      }),
+    ).rejects.toThrow(/not the running turn/);
+    const steered = await server.request("turn/steer", {
+      threadId,
+      expectedTurnId: turn.id,
+      input: [{ type: "text", text: "Only touch calc.mjs.", text_elements: [] }],
+    });
+    expect(steered).toEqual({ turnId: turn.id });
+    await until(() => server.notifications("turn/completed").length === 1, 20_000);
+    expect(server.notifications("turn/completed")[0]!.params.turn.status).toBe("completed");
+    // One turn: the second request carries the steer after the first answer, and the turn shows it.
+    expect(model.requests).toHaveLength(2);
+    expect(JSON.stringify(model.requests[1]!.body.messages.slice(-2))).toBe(
+      JSON.stringify([
+        { role: "assistant", content: "Reading the code first." },
+        { role: "user", content: "Only touch calc.mjs." },
+      ]),
+    );
+    const texts = server
+      .notifications("item/completed")
+      .map((m) => m.params.item)
+      .map((i) => (i.type === "userMessage" ? `user:${i.content[0].text}` : `${i.type}:${i.text ?? ""}`));
+    expect(texts).toEqual([
+      "user:fix add",
+      "agentMessage:Reading the code first.",
+      "user:Only touch calc.mjs.",
+      "agentMessage:Kept it to calc.mjs.",
+    ]);
+    server.child.stdin!.end();
+    expect(await server.exited).toBe(0);
+    expect(server.violations).toEqual([]);
   });
 
   it("the schema check refuses what Codex's clients would refuse", () => {

@@ -11,6 +11,7 @@ import type { Logger } from "../config/logger.js";
 import type { SessionManager } from "../sessions/session-manager.js";
 import { createAgentApp } from "./agent-app.js";
 import { type RunUsage, turnUsage } from "./run-usage.js";
+import { STEERING_METHOD } from "./session-travel.js";
 
 // The terminal chat renders ACP's own view of a session, so it sees exactly what editors see.
 export type {
@@ -69,6 +70,12 @@ export interface LocalClient {
   /** `session/cancel` for the running turn (no-op when idle). */
   cancel(): Promise<void>;
   setConfigOption(configId: string, value: string): Promise<SessionConfigOption[]>;
+  /** `session/fork` of a stored session: the new session's id (open, not bound to this client). */
+  forkSession(sessionId: string, cwd: string): Promise<string>;
+  /** `session/set_title`: the title as stored; rejects when it is empty or there is no such session. */
+  setTitle(sessionId: string, title: string): Promise<string>;
+  /** Steers `text` into the bound session's running turn; false when no turn was running. */
+  steer(text: string): Promise<boolean>;
   /** `session/delete`: the stored session and its history; rejects when there is none. */
   deleteSession(sessionId: string): Promise<void>;
   close(): void;
@@ -149,6 +156,21 @@ export async function connectLocalClient(options: LocalClientOptions): Promise<L
         value,
       });
       return response.configOptions;
+    },
+    async forkSession(id, cwd) {
+      return (await agent.request(methods.agent.session.fork, { sessionId: id, cwd, mcpServers: [] }))
+        .sessionId;
+    },
+    async setTitle(id, title) {
+      return (await agent.request(methods.agent.session.setTitle, { sessionId: id, title })).title;
+    },
+    async steer(text) {
+      const answer = (await agent.request(STEERING_METHOD, {
+        sessionId: current(),
+        prompt: [{ type: "text", text }],
+        _meta: { steering: { idleBehavior: "promptRequired" } },
+      })) as { outcome?: string };
+      return answer.outcome === "injected";
     },
     async deleteSession(id) {
       await agent.request(methods.agent.session.delete, { sessionId: id });

@@ -4,6 +4,7 @@ import { catalogMethods } from "./catalog-methods.js";
 import { RpcError } from "./json-rpc-lines.js";
 import { current, sessionSettings, threadView, type ViewContext } from "./thread-view.js";
 import { openThread, startTurn, type Thread, type ThreadDeps } from "./threads.js";
+import { travelMethods } from "./travel-methods.js";
 
 export interface AppServerOptions extends Omit<ThreadDeps, "peer"> {
   /** The configured model and provider id (what a thread starts with). */
@@ -60,6 +61,11 @@ export function appServerMethods(options: AppServerOptions, deps: ThreadDeps): R
       ephemeral: true,
     };
     return { thread, ...sessionSettings(view(), { cwd, options: [] }) };
+  };
+  const openStored = async (id: string, cwd: string) => {
+    const thread = await openThread(deps, { cwd, resume: id });
+    threads.set(id, thread);
+    return { thread: loadedView(thread), ...sessionSettings(view(), thread) };
   };
   const absolute = (cwd: unknown): string => {
     if (typeof cwd !== "string" || !path.isAbsolute(cwd))
@@ -137,9 +143,7 @@ export function appServerMethods(options: AppServerOptions, deps: ThreadDeps): R
       if (open) return { thread: loadedView(open), ...sessionSettings(view(), open) };
       const record = await stored(id);
       if (!record) throw new RpcError(-32600, `no thread ${id}`);
-      const thread = await openThread(deps, { cwd: record.cwd, resume: id });
-      threads.set(id, thread);
-      return { thread: loadedView(thread), ...sessionSettings(view(), thread) };
+      return openStored(id, record.cwd);
     },
     async "thread/read"(params) {
       const id = String(params.threadId);
@@ -223,6 +227,13 @@ export function appServerMethods(options: AppServerOptions, deps: ThreadDeps): R
       return {};
     },
     ...catalogMethods({ loaded, setOption }),
+    ...travelMethods({
+      loaded,
+      index: lister,
+      stored,
+      openStored,
+      notify: (method, params) => deps.peer.notify(method, params),
+    }),
   };
 }
 

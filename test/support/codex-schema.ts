@@ -41,7 +41,10 @@ export function codexSchemaDir(): string {
 }
 
 /** Response type names that are not the method's name + `Response`. */
-const RESPONSE_NAMES: Record<string, string> = { "account/read": "GetAccountResponse" };
+const RESPONSE_NAMES: Record<string, string> = {
+  "account/read": "GetAccountResponse",
+  "thread/name/set": "ThreadSetNameResponse",
+};
 
 /**
  * Checks every line a server writes: notifications and server→client requests against the
