@@ -172,3 +172,36 @@ describe("steering", () => {
     });
   });
 });
+
+describe("archive", () => {
+  it("takes a session out of the default list and back, remembered across a restart", async () => {
+    model = await startFakeModel();
+    const oi = await start();
+    const kept = await oi.newSession();
+    const old = await oi.newSession();
+    await oi.agent.request(methods.agent.session.archive, { sessionId: old.sessionId });
+    const ids = async (agent: InProcessAgent, archived?: "include" | "only") =>
+      (await agent.agent.request(methods.agent.session.list, archived ? { archived } : {})).sessions.map(
+        (s) => [s.sessionId, s.archived],
+      );
+    expect(await ids(oi)).toEqual([[kept.sessionId, false]]);
+    expect(await ids(oi, "only")).toEqual([[old.sessionId, true]]);
+    const later = await start(oi.home);
+    expect((await ids(later, "include")).sort()).toEqual(
+      [
+        [kept.sessionId, false],
+        [old.sessionId, true],
+      ].sort(),
+    );
+    await later.agent.request(methods.agent.session.unarchive, { sessionId: old.sessionId });
+    expect((await ids(later)).map(([id]) => id).sort()).toEqual([kept.sessionId, old.sessionId].sort());
+    await expect(
+      later.agent.request(methods.agent.session.archive, { sessionId: "nope" }),
+    ).rejects.toMatchObject({
+      code: -32002,
+    });
+    await expect(
+      later.agent.request(methods.agent.session.list, { archived: "sometimes" }),
+    ).rejects.toMatchObject({ code: -32602 });
+  });
+});

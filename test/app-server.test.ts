@@ -133,6 +133,16 @@ suite(`interpreter app-server against the schema of @openai/codex ${codexBin() ?
       /lastTurnId/,
     );
     await expect(server.request("thread/name/set", { threadId, name: " " })).rejects.toThrow(/title/);
+    await server.request("thread/archive", { threadId: forkId });
+    await until(() => server.notifications("thread/archived").length === 1);
+    const ids = async (params: Record<string, unknown>) =>
+      (await server.request("thread/list", params)).data.map((t: { id: string }) => t.id);
+    expect(await ids({})).toEqual([threadId]);
+    expect(await ids({ archived: true })).toEqual([forkId]);
+    const unarchived = await server.request("thread/unarchive", { threadId: forkId });
+    expect(unarchived.thread.id).toBe(forkId);
+    expect((await ids({})).sort()).toEqual([threadId, forkId].sort());
+    await expect(server.request("thread/archive", { threadId: "nope" })).rejects.toThrow(/no thread/);
     await server.request("thread/delete", { threadId });
     expect((await server.request("thread/list", {})).data.map((t: { id: string }) => t.id)).toEqual([forkId]);
     await expect(server.request("thread/read", { threadId })).rejects.toThrow(/no thread/);

@@ -96,6 +96,8 @@ function seededHome() {
     model: null,
   });
   store.createSession({ ...base, id: "fff33333-cccc", cwd: "/work/alpha", title: null });
+  store.createSession({ ...base, id: "ddd44444-dddd", cwd: "/work/alpha", title: "Old spike" });
+  store.archiveSession("ddd44444-dddd", true);
   store.append("fff33333-cccc", [
     { type: "turn_ended", turnId: "t9", stopReason: null, error: "Cannot reach openai" },
   ]);
@@ -118,6 +120,10 @@ describe("interpreter sessions", () => {
     const rows = JSON.parse(filtered.stdout) as Array<{ id: string; cwd: string; mcpServers?: unknown }>;
     expect(rows.map((r) => r.id)).toEqual(["fff33333-cccc", "abc11111-aaaa"]);
     expect(rows[0]).not.toHaveProperty("mcpServers");
+
+    const archived = await runCli(["sessions", "--archived"], { home });
+    expect(archived.stdout).toContain("Old spike");
+    expect(archived.stdout).not.toContain("Fix the parser");
 
     const limited = await runCli(["sessions", "--limit", "1"], { home });
     expect(limited.stdout).toContain("fff33333");

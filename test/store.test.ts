@@ -158,6 +158,7 @@ describe("sessions", () => {
       updatedAt: "2025-01-01T00:00:00.000Z",
       parentId: null,
       agentType: null,
+      archivedAt: null,
     });
     expect(store.getSession("s1")).toEqual(created);
     expect(store.getSession("nope")).toBeUndefined();

@@ -106,7 +106,7 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
           mcpCapabilities: { http: true, sse: false },
           sessionCapabilities: {
             ...{ list: {}, resume: {}, close: {}, delete: {}, additionalDirectories: {} },
-            ...{ fork: {}, title: {} },
+            ...{ fork: {}, title: {}, archive: {} },
           },
         },
         agentInfo: { name: "openinterpreter", title: "Open Interpreter", version: options.version },
@@ -153,7 +153,11 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
     })
     .onRequest(methods.agent.session.list, ({ params }) => {
       try {
-        const page = manager.list({ cwd: params.cwd ?? undefined, cursor: params.cursor ?? undefined });
+        const page = manager.list({
+          cwd: params.cwd ?? undefined,
+          cursor: params.cursor ?? undefined,
+          archived: archiveFilter(params.archived),
+        });
         return {
           sessions: page.sessions.map((s) => {
             // Subagents' sessions are listed under the session that started them, not beside it.
@@ -164,6 +168,7 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
               additionalDirectories: s.additionalDirectories,
               title: s.title,
               updatedAt: s.updatedAt,
+              archived: s.archivedAt !== null,
               ...(children.length > 0
                 ? {
                     _meta: {
@@ -277,6 +282,12 @@ type UsageTotals = ReturnType<Session["usageTotals"]>;
 export const SUBAGENT_SESSIONS = "openinterpreter/subagentSessions";
 
 const SetModelParams = z.object({ sessionId: z.string(), modelId: z.string().min(1) });
+
+function archiveFilter(value: string | null | undefined): "exclude" | "include" | "only" {
+  if (value === undefined || value === null || value === "exclude") return "exclude";
+  if (value === "include" || value === "only") return value;
+  throw RequestError.invalidParams({ archived: value }, "archived must be exclude, include or only");
+}
 
 function parseMode(value: string): Mode {
   if ((MODES as readonly string[]).includes(value)) return value as Mode;

@@ -54,6 +54,7 @@ export interface SessionSummary {
   cwd: string;
   title?: string | null;
   updatedAt?: string | null;
+  archived?: boolean;
 }
 
 /** One ACP connection to the in-process agent, bound to at most one session at a time. */
@@ -61,8 +62,10 @@ export interface LocalClient {
   newSession(cwd: string): Promise<LocalSession>;
   /** `session/load`: the stored history arrives through `onUpdate` before this resolves. */
   loadSession(sessionId: string, cwd: string): Promise<LocalSession>;
-  /** Stored sessions, newest first (optionally only those started in `cwd`). */
-  listSessions(cwd?: string): Promise<SessionSummary[]>;
+  /** Stored sessions, newest first, every page (optionally only those started in `cwd`; archived ones by `archived`). */
+  listSessions(cwd?: string, archived?: "include" | "only"): Promise<SessionSummary[]>;
+  /** `session/archive` or `session/unarchive`; rejects when there is no such session. */
+  archive(sessionId: string, archived: boolean): Promise<void>;
   /** Runs one turn; rejects with the agent's error message when the turn failed. */
   prompt(text: string): Promise<StopReason>;
   /** `prompt`, with the turn's tokens when the agent reported them. */
@@ -133,14 +136,30 @@ export async function connectLocalClient(options: LocalClientOptions): Promise<L
       });
       return { sessionId: id, configOptions: response.configOptions ?? [] };
     },
-    async listSessions(cwd) {
-      const page = await agent.request(methods.agent.session.list, cwd ? { cwd } : {});
-      return page.sessions.map((s) => ({
-        sessionId: s.sessionId,
-        cwd: s.cwd,
-        title: s.title,
-        updatedAt: s.updatedAt,
-      }));
+    async listSessions(cwd, archived) {
+      const found: SessionSummary[] = [];
+      for (let cursor: string | undefined; ; ) {
+        const page = await agent.request(methods.agent.session.list, {
+          ...(cwd ? { cwd } : {}),
+          ...(archived ? { archived } : {}),
+          ...(cursor ? { cursor } : {}),
+        });
+        for (const s of page.sessions)
+          found.push({
+            sessionId: s.sessionId,
+            cwd: s.cwd,
+            title: s.title,
+            updatedAt: s.updatedAt,
+            archived: s.archived === true,
+          });
+        if (!page.nextCursor) return found;
+        cursor = page.nextCursor;
+      }
+    },
+    async archive(id, archived) {
+      await agent.request(archived ? methods.agent.session.archive : methods.agent.session.unarchive, {
+        sessionId: id,
+      });
     },
     async prompt(text) {
       return (await promptTurn(text)).stopReason;

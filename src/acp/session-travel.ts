@@ -30,9 +30,18 @@ interface TravelContext {
   track<T>(work: Promise<T>): Promise<T>;
 }
 
-/** Sessions that travel: fork, a title the user sets, and a prompt steered into the running turn. */
+/** Sessions that travel: fork, a title the user sets, archive, and a prompt steered into the running turn. */
 export function withSessionTravel(app: AgentApp, ctx: TravelContext): AgentApp {
   const { manager } = ctx;
+  const archive = (sessionId: string, archived: boolean) => {
+    try {
+      manager.archive(sessionId, archived);
+    } catch (error) {
+      if (error instanceof SessionNotFoundError) throw ctx.notFound(sessionId);
+      throw error;
+    }
+    return {};
+  };
   return app
     .onRequest(methods.agent.session.fork, ({ params, client }) => {
       ctx.checkPaths(params.cwd, params.additionalDirectories ?? undefined);
@@ -61,6 +70,8 @@ export function withSessionTravel(app: AgentApp, ctx: TravelContext): AgentApp {
       if (problem) throw RequestError.invalidParams({ title: params.title }, problem);
       return { title: manager.title(params.sessionId) ?? "" };
     })
+    .onRequest(methods.agent.session.archive, ({ params }) => archive(params.sessionId, true))
+    .onRequest(methods.agent.session.unarchive, ({ params }) => archive(params.sessionId, false))
     .onRequest(STEERING_METHOD, SteeringParams, ({ params }) => {
       const session = ctx.open(params.sessionId);
       const prompt = params.prompt as Parameters<Session["steer"]>[0];

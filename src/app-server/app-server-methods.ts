@@ -47,7 +47,7 @@ export function appServerMethods(options: AppServerOptions, deps: ThreadDeps): R
   const loadedView = (thread: Thread, withTurns = true) =>
     threadView(view(), { ...thread, turns: withTurns ? thread.turns : [], loaded: true });
   const stored = async (id: string) =>
-    (await (await lister()).listSessions()).find((s) => s.sessionId === id);
+    (await (await lister()).listSessions(undefined, "include")).find((s) => s.sessionId === id);
   // codex-acp opens an ephemeral thread to have a title written; our sessions title
   // themselves, so such a thread is answered but never becomes a stored session.
   const ephemeral = new Set<string>();
@@ -155,7 +155,10 @@ export function appServerMethods(options: AppServerOptions, deps: ThreadDeps): R
     },
     async "thread/list"(params) {
       const cwd = typeof params.cwd === "string" ? params.cwd : undefined;
-      const sessions = await (await lister()).listSessions(cwd);
+      const sessions = await (await lister()).listSessions(
+        cwd,
+        params.archived === true ? "only" : undefined,
+      );
       const limit = typeof params.limit === "number" ? params.limit : sessions.length;
       return {
         data: sessions.slice(0, limit).map((s) => threadView(view(), listed(s))),
@@ -233,6 +236,10 @@ export function appServerMethods(options: AppServerOptions, deps: ThreadDeps): R
       stored,
       openStored,
       notify: (method, params) => deps.peer.notify(method, params),
+      threadOf: (id) => {
+        const thread = threads.get(id);
+        return thread ? { thread: loadedView(thread) } : undefined;
+      },
     }),
   };
 }

@@ -5,8 +5,9 @@ import type { Thread } from "./threads.js";
 type Params = Record<string, unknown>;
 
 /**
- * Threads that travel: `thread/fork`, `thread/name/set` and `turn/steer`, each onto the ACP
- * agent's fork, title and steering (the same session layer editors reach).
+ * Threads that travel: `thread/fork`, `thread/name/set`, `thread/archive` / `unarchive` and
+ * `turn/steer`, each onto the ACP agent's fork, title, archive and steering (the same session
+ * layer editors reach).
  */
 export function travelMethods(deps: {
   loaded(params: Params): Thread;
@@ -16,10 +17,18 @@ export function travelMethods(deps: {
   /** Loads a thread of a stored session and answers as `thread/start` does. */
   openStored(id: string, cwd: string): Promise<{ thread: { id: string } }>;
   notify(method: string, params: Params): void;
+  /** A loaded thread's view, when it is loaded. */
+  threadOf(id: string): { thread: { id: string } } | undefined;
 }) {
   const threadId = (params: Params): string => {
     if (typeof params.threadId !== "string") throw new RpcError(-32602, "threadId must be a string");
     return params.threadId;
+  };
+  const archive = async (params: Params, archived: boolean): Promise<string> => {
+    const id = threadId(params);
+    if (!(await deps.stored(id))) throw new RpcError(-32600, `no thread ${id}`);
+    await (await deps.index()).archive(id, archived);
+    return id;
   };
   return {
     async "thread/fork"(params: Params) {
@@ -49,6 +58,17 @@ export function travelMethods(deps: {
       }
       queueMicrotask(() => deps.notify("thread/name/updated", { threadId: id, threadName: name }));
       return {};
+    },
+    async "thread/archive"(params: Params) {
+      const id = await archive(params, true);
+      queueMicrotask(() => deps.notify("thread/archived", { threadId: id }));
+      return {};
+    },
+    async "thread/unarchive"(params: Params) {
+      const id = await archive(params, false);
+      const { thread } = deps.threadOf(id) ?? (await deps.openStored(id, (await deps.stored(id))!.cwd));
+      queueMicrotask(() => deps.notify("thread/unarchived", { threadId: id }));
+      return { thread };
     },
     async "turn/steer"(params: Params) {
       const thread = deps.loaded(params);

@@ -57,6 +57,7 @@ export const COMMANDS: Record<string, Command> = {
     options: `      --json                 machine-readable list
       --cwd <dir>            only sessions started in this folder
       --limit <n>            how many to list (default 20)
+      --archived             list the archived sessions instead
       --format json|md       export format (default json, or md for an -o file ending .md)
   -o, --output <file>        export to a file instead of stdout
       --reasoning            show: include the model's reasoning`,

@@ -17,6 +17,7 @@ const SESSIONS_OPTIONS = {
   format: { type: "string" },
   output: { type: "string", short: "o" },
   reasoning: { type: "boolean" },
+  archived: { type: "boolean" },
 } as const;
 
 const SUBCOMMANDS = ["list", "show", "export", "rm"] as const;
@@ -67,7 +68,11 @@ function list(store: Store, args: Args): number {
     return fail(`--limit expects a positive whole number, got '${args.values.limit}'`, 2);
   }
   const cwd = args.values.cwd === undefined ? undefined : path.resolve(args.values.cwd);
-  const page = store.listSessions({ limit, ...(cwd === undefined ? {} : { cwd }) });
+  const page = store.listSessions({
+    limit,
+    ...(cwd === undefined ? {} : { cwd }),
+    ...(args.values.archived ? { archived: "only" as const } : {}),
+  });
   if (args.values.json) {
     process.stdout.write(`${JSON.stringify(page.sessions.map(summary), null, 2)}\n`);
     return 0;

@@ -186,6 +186,14 @@ export class SessionManager {
     return setTitle({ session: { record, send: () => {} }, title, store: this.deps.store });
   }
 
+  /** Archives or unarchives a stored session; an open one stays open. */
+  archive(id: string, archived: boolean): void {
+    if (!this.deps.store.getSession(id)) throw new SessionNotFoundError(id);
+    const record = this.deps.store.archiveSession(id, archived);
+    const session = this.open.get(id);
+    if (session) session.record = record;
+  }
+
   /** A session's title as stored (undefined for an unknown id). */
   title(id: string): string | null | undefined {
     return (this.open.get(id)?.record ?? this.deps.store.getSession(id))?.title;

@@ -69,6 +69,13 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    // An archived session leaves the default session list and keeps everything else.
+    name: "archived sessions",
+    up(db) {
+      db.exec("ALTER TABLE sessions ADD COLUMN archived_at TEXT");
+    },
+  },
 ];
 
 /**

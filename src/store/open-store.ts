@@ -29,11 +29,12 @@ export function openStore(options: OpenStoreOptions): Store {
   const timestamp = (): string => now().toISOString();
 
   const sessionColumns =
-    "id, cwd, additional_directories, mcp_servers, title, harness, model, mode, created_at, updated_at, parent_id, agent_type";
+    "id, cwd, additional_directories, mcp_servers, title, harness, model, mode, created_at, updated_at, parent_id, agent_type, archived_at";
   const insertSession = db.prepare<SessionRow>(
     `INSERT INTO sessions (${sessionColumns}) VALUES (@id, @cwd, @additional_directories, @mcp_servers,
-       @title, @harness, @model, @mode, @created_at, @updated_at, @parent_id, @agent_type)`,
+       @title, @harness, @model, @mode, @created_at, @updated_at, @parent_id, @agent_type, @archived_at)`,
   );
+  const setArchived = db.prepare<[string | null, string]>("UPDATE sessions SET archived_at = ? WHERE id = ?");
   const selectChildren = db.prepare<[string], SessionRow>(
     `SELECT ${sessionColumns} FROM sessions WHERE parent_id = ? ORDER BY created_at, id`,
   );
@@ -55,16 +56,20 @@ export function openStore(options: OpenStoreOptions): Store {
   const touchSession = db.prepare<[string, string]>("UPDATE sessions SET updated_at = ? WHERE id = ?");
   // Keyset pagination: one statement per combination of filters, so each can use its index.
   const listStatements = new Map<string, Statement<ListParams, SessionRow>>();
+  const ARCHIVED = { exclude: "archived_at IS NULL", include: undefined, only: "archived_at IS NOT NULL" };
   for (const byCwd of [false, true]) {
     for (const after of [false, true]) {
-      const where = [
-        "parent_id IS NULL",
-        byCwd ? "cwd = @cwd" : undefined,
-        after ? "(updated_at, id) < (@updatedAt, @id)" : undefined,
-      ].filter(Boolean);
-      const sql = `SELECT ${sessionColumns} FROM sessions WHERE ${where.join(" AND ")}
-        ORDER BY updated_at DESC, id DESC LIMIT @limit`;
-      listStatements.set(`${byCwd}:${after}`, db.prepare<ListParams, SessionRow>(sql));
+      for (const [archived, filter] of Object.entries(ARCHIVED)) {
+        const where = [
+          "parent_id IS NULL",
+          filter,
+          byCwd ? "cwd = @cwd" : undefined,
+          after ? "(updated_at, id) < (@updatedAt, @id)" : undefined,
+        ].filter(Boolean);
+        const sql = `SELECT ${sessionColumns} FROM sessions WHERE ${where.join(" AND ")}
+          ORDER BY updated_at DESC, id DESC LIMIT @limit`;
+        listStatements.set(`${byCwd}:${after}:${archived}`, db.prepare<ListParams, SessionRow>(sql));
+      }
     }
   }
 
@@ -174,6 +179,7 @@ export function openStore(options: OpenStoreOptions): Store {
         updated_at: at,
         parent_id: session.parentId ?? null,
         agent_type: session.agentType ?? null,
+        archived_at: null,
       };
       try {
         insertSession.run(row);
@@ -197,7 +203,11 @@ export function openStore(options: OpenStoreOptions): Store {
         throw new StoreError("invalid_limit", `Page size must be a positive integer, got ${limit}.`);
       }
       const after = listOptions.cursor === undefined ? undefined : decodeCursor(listOptions.cursor);
-      const statement = listStatements.get(`${listOptions.cwd !== undefined}:${after !== undefined}`)!;
+      const archived = listOptions.archived ?? "exclude";
+      const statement = listStatements.get(
+        `${listOptions.cwd !== undefined}:${after !== undefined}:${archived}`,
+      );
+      if (!statement) throw new StoreError("invalid_filter", `Unknown archive filter ${archived}.`);
       // One extra row tells whether another page exists without a second query.
       const rows = statement.all({ cwd: listOptions.cwd, ...after, limit: limit + 1 });
       const page = rows.slice(0, limit);
@@ -223,6 +233,12 @@ export function openStore(options: OpenStoreOptions): Store {
 
     updateSession(id, patch) {
       return toSessionRecord(updateTx.immediate(id, patch));
+    },
+
+    archiveSession(id, archived) {
+      if (setArchived.run(archived ? timestamp() : null, id).changes === 0)
+        throw new StoreError("session_not_found", `No session ${id}.`);
+      return toSessionRecord(requireSession(id));
     },
 
     deleteSession(id) {

@@ -16,6 +16,7 @@ export interface SessionRow {
   updated_at: string;
   parent_id: string | null;
   agent_type: string | null;
+  archived_at: string | null;
 }
 
 const Directories = z.array(z.string());
@@ -36,6 +37,7 @@ export function toSessionRecord(row: SessionRow): SessionRecord {
     updatedAt: row.updated_at,
     parentId: row.parent_id,
     agentType: row.agent_type,
+    archivedAt: row.archived_at,
   };
 }
 

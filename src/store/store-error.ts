@@ -2,6 +2,7 @@
 export type StoreErrorCode =
   | "corrupt_record"
   | "invalid_cursor"
+  | "invalid_filter"
   | "invalid_limit"
   | "session_exists"
   | "session_not_found"

@@ -17,6 +17,8 @@ export interface SessionRecord {
   parentId: string | null;
   /** A subagent's type in its harness (`Explore`, `coder`, ...); null for a session the editor opened. */
   agentType: string | null;
+  /** When the user archived it (it leaves the default list); null when it is not archived. */
+  archivedAt: string | null;
 }
 
 export type NewSession = Pick<SessionRecord, "id" | "cwd" | "additionalDirectories" | "mcpServers" | "mode"> &
@@ -33,6 +35,8 @@ export interface ListSessionsOptions {
   cursor?: string;
   /** Page size; default 50. */
   limit?: number;
+  /** Archived sessions: left out (default), listed too, or listed alone. */
+  archived?: "exclude" | "include" | "only";
 }
 
 export interface SessionPage {
@@ -74,6 +78,8 @@ export interface Store {
   /** Ids starting with `prefix`, in id order, at most `limit` (default 10): for `sessions show <prefix>`. */
   sessionIdsByPrefix(prefix: string, limit?: number): string[];
   updateSession(id: string, patch: SessionPatch): SessionRecord;
+  /** Archives or unarchives a session (its place in the list by activity stays). */
+  archiveSession(id: string, archived: boolean): SessionRecord;
   /** `PRAGMA integrity_check`: the problems SQLite finds, empty when the file is sound. */
   integrityCheck(): string[];
   /** Removes the session and all its events; returns false when it did not exist. */

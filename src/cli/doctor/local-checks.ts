@@ -82,7 +82,7 @@ export function databaseCheck(home: string): Check {
         `Earlier sessions are in ${store.recovered}; delete it once you no longer need them.`,
       );
     }
-    const sessions = store.listSessions({ limit: 1000 }).sessions.length;
+    const sessions = store.listSessions({ limit: 1000, archived: "include" }).sessions.length;
     return ok(
       "database",
       title,
