@@ -260,6 +260,67 @@ suite(`interpreter app-server against the schema of @openai/codex ${codexBin() ?
     expect(server.violations).toEqual([]);
   });
 
+  it("upstream's catalog flow: pick a provider, a model and a harness, then start a thread that uses them", async () => {
+    model = await startFakeModel();
+    const server = spawnAppServer({
+      home: tempDir("oi-home-"),
+      env: { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: "sk-x" },
+      args: ["-m", "mock-model"],
+      onServerRequest: () => ({ decision: "decline" }),
+    });
+    servers.push(server);
+    await server.request("initialize", { clientInfo: { name: "t", version: "1" }, capabilities: {} });
+    const providers = await server.request("interpreter/provider/list", {});
+    const current = providers.data.find((p: { isCurrent: boolean }) => p.isCurrent);
+    expect(current).toMatchObject({ id: "openai", readiness: "ready", wireApi: "chat", configured: true });
+    const every = await server.request("interpreter/provider/list", { includeUnconfigured: true });
+    expect(every.data.length).toBeGreaterThan(providers.data.length);
+    expect(await server.request("interpreter/provider/set", { providerId: "openai", profile: null })).toEqual(
+      {},
+    );
+    await expect(server.request("interpreter/provider/set", { providerId: "deepseek" })).rejects.toThrow(
+      /model_provider=.{0,2}deepseek/,
+    );
+    const models = await server.request("interpreter/model/list", {
+      modelProvider: null,
+      includeHidden: false,
+    });
+    expect(models.data.map((m: { model: string }) => m.model)).toContain("mock-model");
+    const harnesses = await server.request("interpreter/harness/list", {
+      providerId: "openai",
+      model: "qwen3-coder",
+    });
+    const recommended = harnesses.data.filter((h: { isRecommended: boolean }) => h.isRecommended);
+    expect(recommended).toMatchObject([{ id: "qwen-code", label: expect.stringContaining("(recommended)") }]);
+    expect(harnesses.data.find((h: { id: string | null }) => h.id === null)).toBeDefined();
+    await expect(server.request("interpreter/harness/set", { harness: "nope" })).rejects.toThrow(
+      /unknown harness/,
+    );
+    expect(
+      await server.request("interpreter/model/set", { model: "qwen3-coder", reasoningEffort: "medium" }),
+    ).toEqual({});
+    expect(await server.request("interpreter/harness/set", { harness: "qwen-code", profile: null })).toEqual(
+      {},
+    );
+
+    const started = await server.request("thread/start", { cwd: tempDir("oi-ws-") });
+    expect(started.model).toBe("qwen3-coder");
+    model.reply({ text: "hello from qwen-code" });
+    await server.request("turn/start", {
+      threadId: started.thread.id,
+      input: [{ type: "text", text: "hi", text_elements: [] }],
+    });
+    await until(() => server.notifications("turn/completed").length === 1, 20_000);
+    const body = model.requests[0]!.body;
+    expect(body.model).toBe("qwen3-coder");
+    expect(body.tools.map((t: { function: { name: string } }) => t.function.name)).toContain(
+      "run_shell_command",
+    );
+    server.child.stdin!.end();
+    expect(await server.exited).toBe(0);
+    expect(server.violations).toEqual([]);
+  });
+
   it("the schema check refuses what Codex's clients would refuse", () => {
     const validator = createCodexValidator();
     validator.check({

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { connectLocalClient, type LocalClient } from "../acp/local-client.js";
-import { catalogMethods } from "./catalog-methods.js";
+import { catalogMethods, modelEntries, type ThreadDefaults } from "./catalog-methods.js";
 import { RpcError } from "./json-rpc-lines.js";
 import { current, sessionSettings, threadView, type ViewContext } from "./thread-view.js";
 import { openThread, startTurn, type Thread, type ThreadDeps } from "./threads.js";
@@ -22,6 +22,7 @@ export type Method = (params: Params) => Promise<unknown>;
  */
 export function appServerMethods(options: AppServerOptions, deps: ThreadDeps): Record<string, Method> {
   const threads = new Map<string, Thread>();
+  const defaults: ThreadDefaults = {};
   const view = (): ViewContext => ({
     version: options.version,
     provider: options.provider,
@@ -113,26 +114,15 @@ export function appServerMethods(options: AppServerOptions, deps: ThreadDeps): R
     },
     async "model/list"() {
       const ids = [...new Set([options.model, ...options.manager.models()].filter(Boolean))];
-      return {
-        data: ids.map((id) => ({
-          id,
-          model: id,
-          displayName: id,
-          description: "",
-          hidden: false,
-          supportedReasoningEfforts: [{ reasoningEffort: "medium", description: "The model's default" }],
-          defaultReasoningEffort: "medium",
-          inputModalities: ["text", "image"],
-          isDefault: id === options.model,
-        })),
-        nextCursor: null,
-      };
+      return { data: modelEntries(ids, options.model), nextCursor: null };
     },
     async "thread/start"(params) {
       if (params.ephemeral === true) return ephemeralThread(params);
       const thread = await openThread(deps, { cwd: absolute(params.cwd ?? process.cwd()) });
       threads.set(thread.id, thread);
-      if (typeof params.model === "string") await setOption(thread, "model", params.model);
+      const model = typeof params.model === "string" ? params.model : defaults.model;
+      if (model) await setOption(thread, "model", model);
+      if (defaults.harness) await setOption(thread, "harness", defaults.harness);
       const answer = { thread: loadedView(thread), ...sessionSettings(view(), thread) };
       queueMicrotask(() => deps.peer.notify("thread/started", { thread: answer.thread }));
       return answer;
@@ -229,7 +219,14 @@ export function appServerMethods(options: AppServerOptions, deps: ThreadDeps): R
       await thread.client.cancel();
       return {};
     },
-    ...catalogMethods({ loaded, setOption }),
+    ...catalogMethods({
+      loaded,
+      setOption,
+      config: options.manager.config,
+      harnesses: options.manager.harnesses,
+      models: () => options.manager.models(),
+      defaults,
+    }),
     ...travelMethods({
       loaded,
       index: lister,

@@ -110,6 +110,11 @@ export class SessionManager {
     return this.deps.config;
   }
 
+  /** The harnesses sessions may run. */
+  get harnesses(): readonly HarnessEntry[] {
+    return this.deps.harnesses;
+  }
+
   /** A readable name of the endpoint for `/status` and errors. */
   get endpoint(): string {
     const { provider } = this.deps.config;
