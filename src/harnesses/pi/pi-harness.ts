@@ -10,7 +10,7 @@ import { readTool } from "./tools/read.js";
 import { writeTool } from "./tools/write.js";
 
 /** pi's default output cap (`maxTokens` of its built-in models). */
-const PI_MAX_TOKENS = 32_000;
+export const PI_MAX_TOKENS = 32_000;
 
 /** pi's lean coding agent: read, bash, edit, write and a prompt under a thousand tokens. */
 export const piHarness: Harness = {
