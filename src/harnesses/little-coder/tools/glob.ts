@@ -28,13 +28,14 @@ export function globTool(): Tool<Args> {
     async execute(args, ctx) {
       const base = args.path || ctx.cwd;
       try {
+        const dir = path.resolve(ctx.cwd, base);
         const found = await globFiles({
           pattern: args.pattern,
-          cwd: path.resolve(ctx.cwd, base),
+          cwd: dir,
           signal: ctx.signal,
           limit: LIMIT,
         });
-        const matches = found.files.slice(0, LIMIT).map((file) => `${base}/${file}`);
+        const matches = found.files.slice(0, LIMIT).map((file) => `${base}/${path.relative(dir, file)}`);
         matches.sort();
         return { output: matches.length === 0 ? "No files matched" : matches.join("\n") };
       } catch (error) {
