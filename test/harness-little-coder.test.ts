@@ -90,6 +90,19 @@ describe("little-coder tool surface and request", () => {
     expect(empty.messages[0]?.content).toMatch(/Current working directory: \/work\/project$/);
   });
 
+  it("lists the original's browser tools it leaves out as pending in docs/harnesses.md, with the reason", () => {
+    const docs = readFileSync(new URL("../docs/harnesses.md", import.meta.url), "utf8");
+    const section = docs.slice(docs.indexOf("### little-coder:"), docs.indexOf("## Choosing a harness"));
+    const names = new Set(opened.tools.map((t) => t.name));
+    for (const tool of ["Navigate", "Click", "Type", "Scroll", "Extract", "Back", "History"].map(
+      (n) => `Browser${n}`,
+    )) {
+      expect(names.has(tool)).toBe(false);
+      expect(section).toContain(tool);
+    }
+    expect(section).toMatch(/they are pending/);
+  });
+
   it("shows tool examples a model can copy: every ```tool block is JSON with a name and an input", () => {
     const blocks = [...`${READ_WRITE_GUIDANCE}\n${BROWSING_GUIDANCE}`.matchAll(/```tool\n(.*)\n```/g)];
     expect(blocks.length).toBe(8);

@@ -1,8 +1,7 @@
-import { PI_MAX_TOKENS, piHarness } from "../pi/pi-harness.js";
-import { bashTool } from "../pi/tools/bash.js";
-import { editTool } from "../pi/tools/edit.js";
-import { readTool } from "../pi/tools/read.js";
-import { renderChatMessages } from "../shared/chat-messages.js";
+import { piChatExtra, piCompaction, piMessages } from "../shared/pi-core/pi-request.js";
+import { bashTool } from "../shared/pi-core/tools/bash.js";
+import { editTool } from "../shared/pi-core/tools/edit.js";
+import { readTool } from "../shared/pi-core/tools/read.js";
 import { toolSpecs } from "../shared/tool-specs.js";
 import type { Harness } from "../types.js";
 import { littleCoderInfo } from "./little-coder-info.js";
@@ -32,7 +31,7 @@ const TEMPERATURE = 0.3;
 export const littleCoderHarness: Harness = {
   ...littleCoderInfo,
   // pi's compaction, which little-coder turns on.
-  compaction: piHarness.compaction,
+  compaction: piCompaction,
   open(ctx) {
     const evidence = new EvidenceStore();
     const pane = new ShellPane();
@@ -56,15 +55,12 @@ export const littleCoderHarness: Harness = {
       render({ history, tools, ctx }) {
         return {
           system: [{ type: "text", text: littleCoderSystemPrompt(ctx, history) }],
-          // pi sends user text as a parts array, never as a plain string.
-          messages: renderChatMessages(history, { tools, harness: "little-coder" }).map((message) =>
-            message.role === "user" ? { ...message, asParts: true } : message,
-          ),
+          messages: piMessages(history, { tools, harness: "little-coder" }),
           tools: toolSpecs(tools, { strict: false }),
           // pi's openai-completions request, with the temperature little-coder's profile sets on it.
           knobs: {
             temperature: TEMPERATURE,
-            extra: { chat: { store: false, max_completion_tokens: PI_MAX_TOKENS } },
+            extra: { chat: piChatExtra },
           },
         };
       },

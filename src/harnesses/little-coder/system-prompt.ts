@@ -1,5 +1,5 @@
 import type { HistoryEvent } from "../../store/events.js";
-import { skillsSection } from "../pi/system-prompt.js";
+import { skillsSection } from "../shared/pi-core/skills-section.js";
 import type { HarnessContext } from "../types.js";
 import glob from "./card-glob.md";
 import read from "./card-read.md";

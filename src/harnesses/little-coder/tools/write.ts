@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Tool } from "../../../tools/types.js";
-import { writeTool as piWriteTool } from "../../pi/tools/write.js";
+import { writeTool as piWriteTool } from "../../shared/pi-core/tools/write.js";
 
 /** Windows device names (any case, any extension): writing one is refused everywhere. */
 const RESERVED = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])$/;
