@@ -1,10 +1,10 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { methods } from "@agentclientprotocol/sdk/unstable";
 import { afterEach, describe, expect, it } from "vitest";
 import { BUGGY_CALC as CALC, writeCalcProject } from "./support/calc-project.js";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
-import { type InProcessAgent, startInProcess } from "./support/in-process.js";
+import { type InProcessAgent, startInProcess, tempDir } from "./support/in-process.js";
 import { needs } from "./support/requires.js";
 
 let model: FakeModel;
@@ -93,6 +93,33 @@ describe("little-coder end to end", () => {
       );
       expect(oi.editor.text(sessionId)).toContain("the tests pass.");
       model.assertDone();
+    },
+    60_000,
+  );
+
+  needs("tmux", "bwrap").it(
+    "confines the session's shell as any command: the workspace is writable, the rest is not",
+    async () => {
+      model = await startFakeModel();
+      oi = await startInProcess({ model, configToml: 'harness = "little-coder"\n' });
+      const { sessionId, cwd } = await oi.newSession();
+      const outside = tempDir("oi-outside-");
+      model.reply(
+        {
+          toolCalls: [
+            {
+              id: "s1",
+              name: "ShellSession",
+              arguments: { command: `touch inside.txt; touch ${outside}/escaped.txt` },
+            },
+          ],
+        },
+        { text: "done" },
+      );
+      expect(await oi.prompt(sessionId, "write two files")).toBe("end_turn");
+      expect(existsSync(path.join(cwd, "inside.txt"))).toBe(true);
+      expect(existsSync(path.join(outside, "escaped.txt"))).toBe(false);
+      expect(toolResult(1, "s1")?.content).toMatch(/\[exit=1 cwd=\S+ timed_out=false backend=tmux-proxy\]$/);
     },
     60_000,
   );
