@@ -38,6 +38,7 @@ export class ShellPane {
     const line = `eval "$(printf %s '${Buffer.from(script).toString("base64")}' | base64 -d)" #${sentinel}`;
     const done = new RegExp(`${sentinel}:(-?\\d+):(\\S[^\\n]*)\\n`);
     const deadline = Date.now() + timeoutS * 1000;
+    const server = this.#terminal.server;
     let sent = await this.#terminal.send(ctx, [
       { keystrokes: line, duration: 0 },
       { keystrokes: "Enter", duration: POLL_S },
@@ -47,6 +48,9 @@ export class ShellPane {
       sent = await this.#terminal.send(ctx, [{ keystrokes: "", duration: wait }]);
     }
     if (!sent.ok) return this.#lost(sent.error);
+    // The terminal starts again when the session's confinement changes (another mode, an
+    // approved escalation): that pane has not had the setup yet, so the next command types it.
+    if (this.#terminal.server !== server) this.#ready = false;
     return { ok: true, outcome: this.#read(sent.capture.buffer, sentinel) };
   }
 
