@@ -38,6 +38,10 @@ needs("tmux").describe("little-coder ShellSession in a persistent tmux shell", (
         `it's a "test"\n\n${footer(1, `${cwd}/sub`)}`,
       );
       expect((await run("ShellSessionCwd", {})).output).toBe(`${cwd}/sub\n\n${footer(0, `${cwd}/sub`)}`);
+      // A timeout that is not a number is the default, not a refused call.
+      expect((await run("ShellSession", { command: "echo ok", timeout: "soon" })).output).toBe(
+        `ok\n\n${footer(0, `${cwd}/sub`)}`,
+      );
       expect(await run("ShellSession", { command: "  " })).toEqual({
         output: "Error: command is required",
         isError: true,

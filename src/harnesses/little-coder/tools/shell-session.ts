@@ -5,7 +5,8 @@ import { shellSessionDescription, shellSessionSchema } from "../tool-schemas.js"
 import { DEFAULT_TIMEOUT_S, formatShellOutput } from "./shell-output.js";
 import type { ShellPane } from "./shell-pane.js";
 
-const Args = z.looseObject({ command: z.string().default(""), timeout: z.number().optional() });
+// A timeout that is not a number falls back to the default, as the original reads it.
+const Args = z.looseObject({ command: z.string().default(""), timeout: z.unknown().optional() });
 type Args = z.infer<typeof Args>;
 
 /**
@@ -27,7 +28,8 @@ export function shellSessionTool(pane: ShellPane): Tool<Args> {
     async execute(args, ctx) {
       const command = args.command.trim();
       if (!command) return { output: "Error: command is required", isError: true };
-      const seconds = Math.max(5, Math.min(args.timeout ?? DEFAULT_TIMEOUT_S, 600));
+      const asked = typeof args.timeout === "number" ? args.timeout : DEFAULT_TIMEOUT_S;
+      const seconds = Math.max(5, Math.min(asked, 600));
       const ran = await pane.run(ctx, command, seconds);
       if (!ran.ok) return { output: ran.error, isError: true };
       return {
