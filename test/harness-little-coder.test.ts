@@ -25,7 +25,7 @@ import {
 } from "./support/web-fixtures.js";
 
 // The golden is the original's parameter shapes: pi's four tools as pi sends them, then the
-// little-coder extension tools as its TypeBox (0.34) builds them from its source.
+// little-coder extension tools as pi 0.83 builds them from its source (its own TypeBox 1.3).
 const golden = JSON.parse(readFileSync(new URL("./golden/little-coder/tools.json", import.meta.url), "utf8"));
 
 const said = (text: string): HistoryEvent => ({

@@ -2,9 +2,9 @@
  * The tools little-coder registers on top of pi's four (itayinbarr/little-coder
  * `.pi/extensions/{evidence,extra-tools,shell-session}`; the wire form and order as
  * openinterpreter `codex-rs/core/src/harness/little_coder.rs` sends them, `strict: false`).
- * Names, parameter names, types, `required`, key order (TypeBox 0.34 puts a property's
- * description before its type) and the presence of every description are the original's; the
- * description texts are our own wording of its.
+ * Names, parameter names, types, `required`, key order (pi 0.83 builds extension schemas with
+ * its own TypeBox 1.3, in place of the @sinclair/typebox they import) and the presence of every
+ * description are the original's; the description texts are our own wording of its.
  */
 
 const noParameters = { type: "object", properties: {} };
@@ -15,9 +15,9 @@ export const evidenceAddSchema = {
   type: "object",
   required: ["source", "note", "snippet"],
   properties: {
-    source: { description: "Where the fact comes from: a URL or another identifier", type: "string" },
-    note: { description: "A one-line summary to find it by later", type: "string" },
-    snippet: { description: "The exact span you will cite (1KB at most)", type: "string" },
+    source: { type: "string", description: "Where the fact comes from: a URL or another identifier" },
+    note: { type: "string", description: "A one-line summary to find it by later" },
+    snippet: { type: "string", description: "The exact span you will cite (1KB at most)" },
   },
 };
 
@@ -25,7 +25,7 @@ export const evidenceGetDescription = "Fetch one saved evidence entry by its id.
 export const evidenceGetSchema = {
   type: "object",
   required: ["id"],
-  properties: { id: { description: "An id that EvidenceAdd or EvidenceList gave", type: "string" } },
+  properties: { id: { type: "string", description: "An id that EvidenceAdd or EvidenceList gave" } },
 };
 
 export const evidenceListDescription =
@@ -38,8 +38,8 @@ export const globSchema = {
   type: "object",
   required: ["pattern"],
   properties: {
-    pattern: { description: "The glob, e.g. **/*.py", type: "string" },
-    path: { description: "Folder to search from (the cwd when left out)", type: "string" },
+    pattern: { type: "string", description: "The glob, e.g. **/*.py" },
+    path: { type: "string", description: "Folder to search from (the cwd when left out)" },
   },
 };
 
@@ -49,8 +49,8 @@ export const webfetchSchema = {
   type: "object",
   required: ["url"],
   properties: {
-    url: { description: "The URL to fetch", type: "string" },
-    prompt: { description: "What you are looking for on the page (a note only)", type: "string" },
+    url: { type: "string", description: "The URL to fetch" },
+    prompt: { type: "string", description: "What you are looking for on the page (a note only)" },
   },
 };
 
@@ -58,7 +58,7 @@ export const websearchDescription = "Search the web and get the first ~8 results
 export const websearchSchema = {
   type: "object",
   required: ["query"],
-  properties: { query: { description: "What to search for", type: "string" } },
+  properties: { query: { type: "string", description: "What to search for" } },
 };
 
 export const shellSessionDescription =
@@ -67,8 +67,8 @@ export const shellSessionSchema = {
   type: "object",
   required: ["command"],
   properties: {
-    command: { description: "The command for the shell to run", type: "string" },
-    timeout: { description: "Seconds to wait (30 when left out, 600 at most)", type: "integer" },
+    command: { type: "string", description: "The command for the shell to run" },
+    timeout: { type: "integer", description: "Seconds to wait (30 when left out, 600 at most)" },
   },
 };
 
