@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { piHarness } from "../src/harnesses/pi/pi-harness.js";
 import { piSystemPrompt } from "../src/harnesses/pi/system-prompt.js";
-import { formatRead } from "../src/harnesses/pi/tools/read.js";
+import { formatRead } from "../src/harnesses/shared/pi-core/tools/read.js";
 import { chatView, harnessContext, tempDir, toolContext, toolRunner } from "./support/harness-fixtures.js";
 import { schemaShape } from "./support/schema-shape.js";
 

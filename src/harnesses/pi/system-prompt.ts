@@ -1,3 +1,4 @@
+import { skillsSection } from "../shared/pi-core/skills-section.js";
 import type { HarnessContext } from "../types.js";
 
 /**
@@ -44,35 +45,4 @@ export function piSystemPrompt(ctx: HarnessContext): string {
   text += `\nCurrent date: ${ctx.currentDate}`;
   text += `\nCurrent working directory: ${ctx.cwd.replace(/\\/g, "/")}`;
   return text;
-}
-
-/**
- * pi's skills list (pi `core/skills.ts`, `formatSkillsForPrompt`): three lines on how to use
- * skills, then `<available_skills>` with one `<skill>` (name, description, location) each.
- */
-export function skillsSection(skills: HarnessContext["skills"]): string {
-  if (skills.length === 0) return "";
-  const lines = [
-    "\n\nThe skills below hold specialized instructions for particular tasks.",
-    "When a task matches a skill's description, load its file with the read tool.",
-    "Relative paths inside a skill file are relative to the skill's directory (the folder holding SKILL.md); turn them into absolute paths before using them in tool calls.",
-    "",
-    "<available_skills>",
-  ];
-  for (const skill of skills) {
-    lines.push("  <skill>");
-    lines.push(`    <name>${escapeXml(skill.name)}</name>`);
-    lines.push(`    <description>${escapeXml(skill.description)}</description>`);
-    lines.push(`    <location>${escapeXml(skill.path)}</location>`);
-    lines.push("  </skill>");
-  }
-  lines.push("</available_skills>");
-  return lines.join("\n");
-}
-
-function escapeXml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (ch) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "apos" }[ch]};`,
-  );
 }

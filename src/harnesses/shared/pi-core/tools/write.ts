@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Tool } from "../../../tools/types.js";
+import type { Tool } from "../../../../tools/types.js";
 import { writeDescription, writeSchema } from "../tool-schemas.js";
 import { resolvePath } from "./resolve-path.js";
 

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { spillOutput } from "../../../tools/fs/spill-output.js";
-import { fence } from "../../../tools/markdown-fence.js";
-import type { ExecResult, Tool } from "../../../tools/types.js";
+import { spillOutput } from "../../../../tools/fs/spill-output.js";
+import { fence } from "../../../../tools/markdown-fence.js";
+import type { ExecResult, Tool } from "../../../../tools/types.js";
 import { bashDescription, bashSchema } from "../tool-schemas.js";
 import { formatSize, PI_MAX_BYTES, truncateTail } from "../truncate.js";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Tool, ToolContext } from "../../../tools/types.js";
+import type { Tool, ToolContext } from "../../../../tools/types.js";
 import { applyEdits, detectLineEnding, normalizeToLF, restoreLineEndings, stripBom } from "../apply-edits.js";
 import { editDescription, editSchema } from "../tool-schemas.js";
 import { resolvePath } from "./resolve-path.js";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { readTextFile } from "../../../tools/fs/read-text-file.js";
-import { FsToolError } from "../../../tools/fs/types.js";
-import type { Tool } from "../../../tools/types.js";
+import { readTextFile } from "../../../../tools/fs/read-text-file.js";
+import { FsToolError } from "../../../../tools/fs/types.js";
+import type { Tool } from "../../../../tools/types.js";
 import { readDescription, readSchema } from "../tool-schemas.js";
 import { formatSize, PI_MAX_BYTES, truncateHead } from "../truncate.js";
 import { resolvePath } from "./resolve-path.js";

@@ -1,0 +1,185 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { methods } from "@agentclientprotocol/sdk/unstable";
+import { afterEach, describe, expect, it } from "vitest";
+import { BUGGY_CALC as CALC, writeCalcProject } from "./support/calc-project.js";
+import { type FakeModel, startFakeModel } from "./support/fake-model.js";
+import { type InProcessAgent, startInProcess, tempDir } from "./support/in-process.js";
+import { needs } from "./support/requires.js";
+
+let model: FakeModel;
+let oi: InProcessAgent;
+
+afterEach(async () => {
+  await oi?.close();
+  await model?.close();
+});
+
+type Message = {
+  role: string;
+  content: unknown;
+  tool_call_id?: string;
+  tool_calls?: Array<{ function: { name: string; arguments: string } }>;
+};
+type Body = { tools?: Array<{ function: { name: string } }>; messages: Message[] };
+const bodyOf = (i: number) => model.requests[i]!.body as Body;
+const toolNames = (i: number) => (bodyOf(i).tools ?? []).map((t) => t.function.name);
+const toolResult = (i: number, id: string) =>
+  bodyOf(i).messages.find((m) => m.role === "tool" && m.tool_call_id === id);
+const calls = (i: number) =>
+  bodyOf(i)
+    .messages.flatMap((m) => m.tool_calls ?? [])
+    .map((c) => c.function);
+
+const LITTLE_CODER_TOOLS = [
+  "read",
+  "bash",
+  "edit",
+  "write",
+  "EvidenceAdd",
+  "EvidenceGet",
+  "EvidenceList",
+  "glob",
+  "webfetch",
+  "websearch",
+  "ShellSession",
+  "ShellSessionCwd",
+  "ShellSessionReset",
+];
+
+describe("little-coder end to end", () => {
+  needs("tmux").it(
+    "is steered from write to edit by the guard, then runs the tests in its shell session",
+    async () => {
+      model = await startFakeModel();
+      oi = await startInProcess({ model, configToml: 'harness = "little-coder"\n' });
+      const { sessionId, cwd } = await oi.newSession();
+      writeCalcProject(cwd);
+      const calc = path.join(cwd, "calc.mjs");
+
+      model.reply(
+        { toolCalls: [{ id: "c1", name: "read", arguments: { path: calc } }] },
+        // A small model's habit: rewrite the whole file. The guard refuses and shows the edit call.
+        { toolCalls: [{ id: "c2", name: "write", arguments: { path: calc, content: "broken" } }] },
+        {
+          toolCalls: [
+            {
+              id: "c3",
+              name: "edit",
+              arguments: { path: calc, edits: [{ oldText: "return a - b;", newText: "return a + b;" }] },
+            },
+          ],
+        },
+        { toolCalls: [{ id: "c4", name: "ShellSession", arguments: { command: "node test.mjs" } }] },
+        { text: "Fixed `add` in calc.mjs; the tests pass." },
+      );
+      expect(await oi.prompt(sessionId, "The add function is broken, fix it and run the tests.")).toBe(
+        "end_turn",
+      );
+
+      expect(readFileSync(calc, "utf8")).toBe(CALC.replace("a - b", "a + b"));
+      const first = model.requests[0]!.body;
+      expect(toolNames(0)).toEqual(LITTLE_CODER_TOOLS);
+      expect(first).toMatchObject({ temperature: 0.3, store: false, max_completion_tokens: 32000 });
+      expect(first.messages[0].content).toMatch(/^# little-coder\n/);
+      expect(first.messages[0].content).toContain(
+        `Current working directory: ${cwd}\n\n## Tool Usage Guidance`,
+      );
+      expect(toolResult(1, "c1")?.content).toBe(CALC);
+      expect(toolResult(2, "c2")?.content).toMatch(new RegExp(`^Write refused — ${calc} already exists\\.`));
+      expect(toolResult(3, "c3")?.content).toBe(`Successfully replaced 1 block(s) in ${calc}.`);
+      expect(toolResult(4, "c4")?.content).toBe(
+        `TESTS PASSED\n\n[exit=0 cwd=${cwd} timed_out=false backend=tmux-proxy]`,
+      );
+      expect(oi.editor.text(sessionId)).toContain("the tests pass.");
+      model.assertDone();
+    },
+    60_000,
+  );
+
+  needs("tmux", "bwrap").it(
+    "confines the session's shell as any command: the workspace is writable, the rest is not",
+    async () => {
+      model = await startFakeModel();
+      oi = await startInProcess({ model, configToml: 'harness = "little-coder"\n' });
+      const { sessionId, cwd } = await oi.newSession();
+      const outside = tempDir("oi-outside-");
+      model.reply(
+        {
+          toolCalls: [
+            {
+              id: "s1",
+              name: "ShellSession",
+              arguments: { command: `touch inside.txt; touch ${outside}/escaped.txt` },
+            },
+          ],
+        },
+        { text: "done" },
+      );
+      expect(await oi.prompt(sessionId, "write two files")).toBe("end_turn");
+      expect(existsSync(path.join(cwd, "inside.txt"))).toBe(true);
+      expect(existsSync(path.join(outside, "escaped.txt"))).toBe(false);
+      expect(toolResult(1, "s1")?.content).toMatch(/\[exit=1 cwd=\S+ timed_out=false backend=tmux-proxy\]$/);
+    },
+    60_000,
+  );
+
+  it("is listed by /harness with its pinned original, switches in and out keeping history, and replays after a restart", async () => {
+    model = await startFakeModel();
+    oi = await startInProcess({ model, configToml: 'mode = "full-access"\n' });
+    const { sessionId, cwd } = await oi.newSession();
+    writeFileSync(path.join(cwd, "count.txt"), "1\n");
+
+    await oi.prompt(sessionId, "/harness");
+    expect(oi.editor.text(sessionId)).toContain(
+      "little-coder 1.14.0 (github:itayinbarr/little-coder@v1.14.0",
+    );
+
+    // Codex first: a command through exec_command.
+    model.reply(
+      { toolCalls: [{ id: "a1", name: "exec_command", arguments: { cmd: "echo 2 >> count.txt" } }] },
+      { text: "step 1" },
+    );
+    await oi.prompt(sessionId, "append 2");
+
+    // little-coder: the earlier command is shown as pi's bash call, and its own bash runs.
+    await oi.prompt(sessionId, "/harness little-coder");
+    model.reply(
+      { toolCalls: [{ id: "b1", name: "bash", arguments: { command: "echo 3 >> count.txt" } }] },
+      { text: "step 2" },
+    );
+    await oi.prompt(sessionId, "append 3");
+    expect(toolNames(2)).toEqual(LITTLE_CODER_TOOLS);
+    expect(calls(2)).toEqual([{ name: "bash", arguments: '{"command":"echo 2 >> count.txt"}' }]);
+    expect(toolResult(3, "b1")?.content).toBe("(no output)");
+
+    // Back to Codex: little-coder's bash call becomes an exec_command call.
+    await oi.prompt(sessionId, "/harness codex");
+    model.reply({ text: "count.txt counts to 3" });
+    await oi.prompt(sessionId, "done?");
+    expect(calls(4)).toEqual([
+      { name: "exec_command", arguments: '{"cmd":"echo 2 >> count.txt"}' },
+      { name: "exec_command", arguments: '{"cmd":"echo 3 >> count.txt"}' },
+    ]);
+    expect(readFileSync(path.join(cwd, "count.txt"), "utf8")).toBe("1\n2\n3\n");
+
+    // A new daemon replays the calls made under both harnesses, and little-coder renders them again.
+    const home = oi.home;
+    await oi.close();
+    oi = await startInProcess({ model, home });
+    await oi.agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
+    const replayed = oi.editor.updates(sessionId);
+    expect(
+      replayed.filter((u) => u.sessionUpdate === "tool_call").map((u) => (u as { title?: string }).title),
+    ).toEqual(["echo 2 >> count.txt", "echo 3 >> count.txt"]);
+    await oi.prompt(sessionId, "/harness little-coder");
+    model.reply({ text: "still 3" });
+    await oi.prompt(sessionId, "check again");
+    expect(calls(5)).toEqual([
+      { name: "bash", arguments: '{"command":"echo 2 >> count.txt"}' },
+      { name: "bash", arguments: '{"command":"echo 3 >> count.txt"}' },
+    ]);
+    expect(toolNames(5)).toEqual(LITTLE_CODER_TOOLS);
+    model.assertDone();
+  });
+});
