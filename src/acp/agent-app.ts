@@ -14,6 +14,7 @@ import type { Session } from "../sessions/session.js";
 import { type SessionManager, SessionNotFoundError } from "../sessions/session-manager.js";
 import { availableCommands, handleSlashCommand, SLASH_COMMANDS } from "../sessions/slash-commands.js";
 import { type SessionOutput, TurnError } from "../sessions/types.js";
+import { usageTotals } from "../sessions/usage-totals.js";
 import { createClientPort } from "./client-port.js";
 import { toConfigOptions, toModeState } from "./config-options.js";
 import { createInflight, type Inflight } from "./inflight.js";
@@ -53,7 +54,7 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
     afterResponse(() => session.send({ type: "commands", commands: SLASH_COMMANDS }));
     // The endpoint's model list joins the picker once known. Fetched after the first session's
     // response, never at start-up: `initialize` stays free of network and of the HTTP client.
-    afterResponse(() => void manager.discoverModels().then(() => manager.refreshOptions()));
+    afterResponse(() => void manager.endpoints.discoverModels().then(() => manager.refreshOptions()));
     // Skills join the list once discovered (never before the response above).
     void session.skills().then((skills) => {
       if (skills.length > 0)
@@ -235,9 +236,9 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
       if (outcome.handled) return { stopReason: "end_turn" };
       try {
         // `signal` aborts on `$/cancel_request` for this prompt: answered `cancelled`, not -32800.
-        const before = session.usageTotals();
+        const before = usageTotals(session.committed.history);
         const stopReason = await inflight.track(session.prompt(outcome.prompt, { signal }));
-        return { stopReason, usage: turnUsage(before, session.usageTotals()) };
+        return { stopReason, usage: turnUsage(before, usageTotals(session.committed.history)) };
       } catch (error) {
         if (error instanceof TurnError) throw new RequestError(-32603, error.message, { code: error.code });
         throw error;
@@ -273,7 +274,7 @@ function turnUsage(before: UsageTotals, after: UsageTotals) {
     thoughtTokens: after.reasoningTokens - before.reasoningTokens,
   };
 }
-type UsageTotals = ReturnType<Session["usageTotals"]>;
+type UsageTotals = ReturnType<typeof usageTotals>;
 
 /**
  * The `_meta` key of a `session/list` entry that lists the sessions its subagent calls started

@@ -113,7 +113,7 @@ export function appServerMethods(options: AppServerOptions, deps: ThreadDeps): R
       return { data: [] };
     },
     async "model/list"() {
-      const ids = [...new Set([options.model, ...options.manager.models()].filter(Boolean))];
+      const ids = [...new Set([options.model, ...options.manager.endpoints.models()].filter(Boolean))];
       return { data: modelEntries(ids, options.model), nextCursor: null };
     },
     async "thread/start"(params) {
@@ -224,7 +224,7 @@ export function appServerMethods(options: AppServerOptions, deps: ThreadDeps): R
       setOption,
       config: options.manager.config,
       harnesses: options.manager.harnesses,
-      models: () => options.manager.models(),
+      models: () => options.manager.endpoints.models(),
       defaults,
     }),
     ...travelMethods({

@@ -8,7 +8,7 @@ import type { SessionOutput } from "./types.js";
  * running now was cut by a crash or kill: it is shown as interrupted, with its unfinished
  * tool calls, instead of silently stopping.
  */
-export function replayOutputs(history: HistoryEvent[], runningTurnId?: string): SessionOutput[] {
+export function replayOutputs(history: readonly HistoryEvent[], runningTurnId?: string): SessionOutput[] {
   const results = pairResults(history);
   const outputs: SessionOutput[] = [];
   let openTurn: string | undefined;
@@ -48,7 +48,7 @@ export function replayOutputs(history: HistoryEvent[], runningTurnId?: string): 
  * Each call's result, keyed by both events' positions: the first result with the call's id
  * before the id is used again or the turn ends (some models reuse ids from turn to turn).
  */
-function pairResults(history: HistoryEvent[]): Map<number, HistoryEventOf<"tool_result">> {
+function pairResults(history: readonly HistoryEvent[]): Map<number, HistoryEventOf<"tool_result">> {
   const paired = new Map<number, HistoryEventOf<"tool_result">>();
   let open = new Map<string, number>();
   for (const [index, event] of history.entries()) {

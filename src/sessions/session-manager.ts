@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { setImmediate } from "node:timers/promises";
-import { endpointSettings } from "../config/endpoint-settings.js";
 import { gitCeilings } from "../config/git-ceilings.js";
 import type { Logger } from "../config/logger.js";
 import { setupMessage, setupProblem } from "../config/setup-problem.js";
@@ -12,10 +11,7 @@ import type { SkillCatalog } from "../context/skills/load-skills.js";
 import { findHarness, unknownHarnessMessage } from "../harnesses/harness-list.js";
 import type { HarnessEntry } from "../harnesses/types.js";
 import { preloadWire } from "../providers/create-provider.js";
-import { probeContextWindow } from "../providers/probe-context-window.js";
-import { chooseWindow, type SessionWindow } from "../providers/served-window.js";
 import type { ModelEndpoint, Provider } from "../providers/types.js";
-import { createWindowCache } from "../providers/window-cache.js";
 import type { HistoryEvent } from "../store/events.js";
 import type { ListSessionsOptions, SessionPage, SessionRecord, Store } from "../store/types.js";
 import type { SandboxStatus } from "../tools/sandbox/probe-sandbox.js";
@@ -24,6 +20,7 @@ import type { SandboxedExec } from "../tools/sandbox/sandboxed-exec.js";
 import type { FsPort } from "../tools/types.js";
 import { forkedHistory, forkTitle } from "./fork.js";
 import { localTimeZone } from "./local-time-zone.js";
+import { ModelEndpoints } from "./model-endpoints.js";
 import { turnEconomy } from "./output-economy.js";
 import { applyProjectConfig, type ProjectTrust, projectTrust, untrustedNotice } from "./project-trust.js";
 import { recordInstructions, recordMcp, recordSkills } from "./record-sources.js";
@@ -82,22 +79,17 @@ export class SessionNotFoundError extends Error {
  */
 export class SessionManager {
   private readonly open = new Map<string, Session>();
-  private readonly providers = new Map<string, Provider>();
-  private discovered: string[] = [];
-  private discovery: Promise<string[]> | undefined;
-  /** Stops the window probes still under way when the daemon shuts down. */
-  private readonly probes = new AbortController();
+  /** The endpoint's providers, model list and windows, shared by every session. */
+  readonly endpoints: ModelEndpoints;
   /** Where walks up for the repository stop (git's `GIT_CEILING_DIRECTORIES`). */
   private readonly ceilings: string[];
-  private readonly windows = createWindowCache({
-    probe: (model) => probeContextWindow({ endpoint: this.endpointFor(model), signal: this.probes.signal }),
-  });
 
   /** Where every session's subagents start; `running` counts them across the daemon. */
   private readonly agents: SubagentHost;
 
   constructor(private readonly deps: SessionManagerDeps) {
     this.ceilings = gitCeilings(deps.env);
+    this.endpoints = new ModelEndpoints(deps);
     this.agents = {
       limits: deps.config.agents,
       running: { count: 0 },
@@ -170,7 +162,8 @@ export class SessionManager {
   fork(id: string, options: OpenOptions): Session {
     const source = this.deps.store.getSession(id);
     if (!source) throw new SessionNotFoundError(id);
-    const history = this.open.get(id)?.forkable() ?? forkedHistory(this.deps.store.history(id));
+    const open = this.open.get(id)?.committed;
+    const history = forkedHistory(open?.history ?? this.deps.store.history(id), open?.runningTurn);
     const record = this.deps.store.createSession({
       id: this.newId(),
       cwd: options.cwd,
@@ -221,7 +214,8 @@ export class SessionManager {
     const { show } = options;
     const existing = this.open.get(id);
     if (existing) {
-      await show(existing.replay());
+      const { history, runningTurn } = existing.committed;
+      await show(replayOutputs(history, runningTurn));
       return existing;
     }
     const record = this.reopened(id, options);
@@ -295,70 +289,16 @@ export class SessionManager {
 
   /** Re-announces every open session's options (e.g. after the model list arrived). */
   refreshOptions(): void {
-    if (this.discovered.length === 0) return;
+    if (!this.endpoints.discoveredAny) return;
     for (const session of this.open.values()) session.send({ type: "options", options: session.options() });
   }
 
   /** Closes every session; resolves once their MCP servers are gone. */
   async closeAll(): Promise<void> {
-    this.probes.abort();
+    this.endpoints.close();
     const sessions = [...this.open.values()];
     this.open.clear();
     await Promise.all(sessions.map((session) => session.close()));
-  }
-
-  /** Model ids for the picker: configured ones plus what the endpoint lists (once, in the background). */
-  models(): string[] {
-    return [...new Set([...this.deps.config.models, ...this.discovered])];
-  }
-
-  /** Starts discovery once; resolves with the discovered ids (empty when unreachable). */
-  discoverModels(): Promise<string[]> {
-    this.discovery ??= (async () => {
-      const model = this.deps.config.model ?? "";
-      const signal = AbortSignal.timeout(5_000);
-      try {
-        this.discovered = await this.provider(model).listModels({ signal });
-      } catch (error) {
-        this.deps.logger.info({ err: String(error) }, "model list unavailable");
-      }
-      return this.discovered;
-    })();
-    return this.discovery;
-  }
-
-  provider(model: string): Provider {
-    let provider = this.providers.get(model);
-    if (!provider) {
-      provider = this.deps.createProvider(this.endpointFor(model));
-      this.providers.set(model, provider);
-    }
-    return provider;
-  }
-
-  /**
-   * The context window sessions use for `model` (`SessionDeps.window`): config wins without
-   * asking the server; else the server is asked once per model and runtime, silently.
-   */
-  async window(model: string): Promise<SessionWindow> {
-    const configured = this.deps.config.modelContextWindow;
-    const served = configured === undefined && model ? await this.windows.learn(model) : undefined;
-    return chooseWindow({ model, configured, served });
-  }
-
-  private endpointFor(model: string): ModelEndpoint {
-    const p = this.deps.config.provider;
-    return {
-      providerId: p.id,
-      baseUrl: p.baseUrl,
-      apiKey: p.apiKey,
-      model,
-      ...endpointSettings(this.deps.config),
-      headers: p.httpHeaders,
-      queryParams: p.queryParams,
-      maxRetries: p.requestMaxRetries,
-      streamIdleTimeoutMs: p.streamIdleTimeoutMs,
-    };
   }
 
   private remember(record: SessionRecord, catalog: Promise<SkillCatalog>, history?: HistoryEvent[]): Session {
@@ -366,7 +306,7 @@ export class SessionManager {
     const session = new Session(record, deps, history);
     this.open.set(record.id, session);
     // The server's window is learnt after the response, in time for the first prompt.
-    setTimeout(() => void this.window(session.model), 0);
+    setTimeout(() => void this.endpoints.window(session.model), 0);
     return session;
   }
 
@@ -402,9 +342,9 @@ export class SessionManager {
       clock: { now: this.deps.now ?? (() => new Date()), newId: () => this.newId() },
       harnesses: { list: harnesses, ...(config.harness ? { explicit: config.harness } : {}) },
       endpoint: {
-        provider: (model) => this.provider(model),
-        models: () => this.models(),
-        window: (model) => this.window(model),
+        provider: (model) => this.endpoints.provider(model),
+        models: () => this.endpoints.models(),
+        window: (model) => this.endpoints.window(model),
         setupProblem: (model) => {
           const problem = setupProblem(config, model);
           return problem && setupMessage(problem);

@@ -3,7 +3,7 @@ import type { Skill } from "../context/skills/parse-skill.js";
 import { chooseHarness, findHarness, harnessProblem } from "../harnesses/harness-list.js";
 import type { Harness, HarnessContext, HarnessSession } from "../harnesses/types.js";
 import { imagesFor } from "../providers/without-images.js";
-import type { ContentBlock, HistoryEvent, HistoryEventOf, StopReason } from "../store/events.js";
+import type { ContentBlock, HistoryEvent, StopReason } from "../store/events.js";
 import type { SessionRecord } from "../store/types.js";
 import type { SubagentPort } from "../tools/agents/types.js";
 import { BackgroundProcesses } from "../tools/exec/background-processes.js";
@@ -11,11 +11,9 @@ import { sandboxSummary } from "../tools/sandbox/sandbox-summary.js";
 import type { Tool } from "../tools/types.js";
 import { type Compactor, sessionCompactor } from "./auto-compact.js";
 import { BackgroundNotices } from "./background-notices.js";
-import { forkedHistory } from "./fork.js";
 import { harnessContext } from "./harness-context.js";
 import { liveMode, modeChanged, planPort } from "./plan-mode.js";
 import { TrustPrompt } from "./project-trust.js";
-import { replayOutputs } from "./replay.js";
 import { runTurn } from "./run-turn.js";
 import type { SessionDeps } from "./session-deps.js";
 import type { SessionMcp } from "./session-mcp.js";
@@ -24,16 +22,13 @@ import { sessionSubagents } from "./session-subagents.js";
 import { sideModel } from "./side-model.js";
 import { Steering } from "./steering.js";
 import { syncAfterAnswer } from "./sync-after-answer.js";
+import { fallbackEvents, textFallback } from "./text-fallback.js";
 import { setTitle, titleOnce } from "./title.js";
 import { abortedBefore, TurnQueue } from "./turn-queue.js";
 import { turnTools } from "./turn-tools.js";
 import type { ClientPort, SessionOptions, SessionOutput } from "./types.js";
 import { TurnError } from "./types.js";
-import { usageTotals } from "./usage-totals.js";
 import { type WindowFitGate, windowFitGate } from "./window-fit-gate.js";
-
-/** The harness a session falls back to when the endpoint has no native tool calling. */
-const TEXT_PROTOCOL_FALLBACK = "hermes";
 
 /**
  * One conversation. Turns run one at a time: a prompt that arrives during a turn waits for
@@ -119,19 +114,9 @@ export class Session {
     return sessionOptions({ mode, model, harness: this.harnessChoice().harness.id, deps });
   }
 
-  lastUsage(): HistoryEventOf<"usage"> | undefined {
-    // A tool's side request measures another, smaller context than the conversation's.
-    return this.history.findLast(
-      (e): e is HistoryEventOf<"usage"> => e.type === "usage" && e.purpose !== "tool",
-    );
-  }
-
-  usageTotals() {
-    return usageTotals(this.history);
-  }
-
-  replay(): SessionOutput[] {
-    return replayOutputs(this.history, this.runningTurn);
+  /** What is committed so far, and the turn still running (replays, forks and usage read it). */
+  get committed(): { history: readonly HistoryEvent[]; runningTurn?: string } {
+    return { history: this.history, ...(this.runningTurn ? { runningTurn: this.runningTurn } : {}) };
   }
 
   /** The session's skills (for slash commands). */
@@ -147,11 +132,6 @@ export class Session {
   /** A title the user chose; returns why not. */
   rename(title: string): string | undefined {
     return setTitle({ session: this, title, store: this.deps.store });
-  }
-
-  /** What a fork of this session starts from (`forkedHistory`). */
-  forkable(): HistoryEvent[] {
-    return forkedHistory(this.history, this.runningTurn);
   }
 
   /** Puts `content` into the running turn at its next model request; false when no turn can take it. */
@@ -288,19 +268,10 @@ export class Session {
       try {
         return await this.runHarness(harness, turnId, signal);
       } catch (error) {
-        const fallback = findHarness(this.deps.harnesses.list, TEXT_PROTOCOL_FALLBACK);
-        const unsupported = error instanceof TurnError && error.code === "tools_unsupported";
-        if (!unsupported || attempt > 0 || harness.parse || !fallback) throw error;
+        const fallback = textFallback({ error, harness, attempt, harnesses: this.deps.harnesses.list });
+        if (!fallback) throw error;
         this.record = this.deps.store.updateSession(this.id, { harness: fallback.id });
-        const reason = `the endpoint rejected native tool calls for ${this.model}`;
-        this.commit([
-          { type: "harness_changed", harness: fallback.id, reason },
-          {
-            type: "notice",
-            severity: "warning",
-            text: `Switched to the \`${fallback.id}\` harness: ${reason}.`,
-          },
-        ]);
+        this.commit(fallbackEvents(fallback.id, this.model));
         this.send({ type: "options", options: this.options() });
       }
     }

@@ -1,7 +1,7 @@
 import type { Skill } from "../context/skills/parse-skill.js";
 import { pinnedText } from "../harnesses/harness-list.js";
 import type { Session } from "./session.js";
-import { formatCost } from "./usage-totals.js";
+import { formatCost, lastUsage, usageTotals } from "./usage-totals.js";
 
 /** The answers of the built-in slash commands that report on the session, worded for the user. */
 
@@ -38,7 +38,7 @@ export function mcpText(session: Session): string {
 }
 
 export function usageText(session: Session): string {
-  const t = session.usageTotals();
+  const t = usageTotals(session.committed.history);
   if (t.requests === 0) return "No model requests yet in this session.";
   const share = t.inputTokens > 0 ? Math.round((100 * t.cachedInputTokens) / t.inputTokens) : 0;
   const estimated =
@@ -68,7 +68,7 @@ export function usageText(session: Session): string {
 
 export async function statusText(session: Session, endpoint: string): Promise<string> {
   const choice = session.harnessChoice();
-  const usage = session.lastUsage();
+  const usage = lastUsage(session.committed.history);
   const context = usage ? `${usage.contextUsed} / ${usage.contextSize} tokens` : "no model response yet";
   return [
     `Session: ${session.id}`,

@@ -16,7 +16,7 @@ export interface LedgerInfo {
 }
 
 /** Token totals, cost and latency of a session's model requests, from its `usage` events. */
-export function usageTotals(history: HistoryEvent[]) {
+export function usageTotals(history: readonly HistoryEvent[]) {
   const totals = {
     requests: 0,
     inputTokens: 0,
@@ -159,4 +159,9 @@ export function estimateRequestTokens(request: ModelRequest): number {
 /** Enough digits for cheap models (a request can cost a hundredth of a cent). */
 export function formatCost(amount: number): string {
   return amount >= 1 ? amount.toFixed(2) : amount.toPrecision(3).replace(/\.?0+$/, "") || "0";
+}
+
+/** The conversation's newest request usage (a tool's side request measures another, smaller context). */
+export function lastUsage(history: readonly HistoryEvent[]): HistoryEventOf<"usage"> | undefined {
+  return history.findLast((e): e is HistoryEventOf<"usage"> => e.type === "usage" && e.purpose !== "tool");
 }
