@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { webSearchSettings, webSettings } from "../src/config/web-settings.js";
 import { claudeCodeHarness } from "../src/harnesses/claude-code/claude-code-harness.js";
-import { CONTENT_TRUNCATED, NO_RESPONSE } from "../src/harnesses/claude-code/tools/web-fetch.js";
+import { CONTENT_TRUNCATED, NO_RESPONSE } from "../src/harnesses/shared/claude-code-core/tools/web-fetch.js";
 import { geminiCliHarness } from "../src/harnesses/gemini-cli/gemini-cli-harness.js";
 import { kimiCodeHarness } from "../src/harnesses/kimi-code/kimi-code-harness.js";
 import { EMPTY_BODY } from "../src/harnesses/kimi-code/tools/fetch-url.js";
