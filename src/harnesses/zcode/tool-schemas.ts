@@ -1,0 +1,308 @@
+/**
+ * The input schemas of ZCode 0.14.8's tools as upstream Open Interpreter 0.0.40 sends them
+ * (`codex-rs/core/src/harness/zcode_tools.json`): per tool `type, properties, required,
+ * additionalProperties, $schema`, each property's `type` (and bounds) before its `description`.
+ * Names, order, types, bounds, enums and required lists are the original's; every description
+ * is our wording of its rules.
+ */
+
+const SCHEMA = "https://json-schema.org/draft/2020-12/schema";
+const MAX_SAFE = 9007199254740991;
+
+const str = (description: string) => ({ type: "string", description });
+const bool = (description: string) => ({ type: "boolean", description });
+
+function object(
+  properties: Record<string, unknown>,
+  required: string[],
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    type: "object",
+    properties,
+    ...(required.length > 0 ? { required } : {}),
+    additionalProperties: false,
+    ...extra,
+    $schema: SCHEMA,
+  };
+}
+
+export const agentSchema = object(
+  {
+    description: str("What the agent is for, in 3-5 words"),
+    prompt: str("The whole task the agent should carry out"),
+    subagent_type: str("Which kind of specialized agent runs the task"),
+    model: {
+      type: "string",
+      enum: ["sonnet", "opus", "haiku"],
+      description:
+        "A model for this agent only. It beats the model the agent definition names; without either, the agent keeps its parent's model.",
+    },
+    run_in_background: bool("When true, the agent runs in the background and you hear when it is done."),
+  },
+  ["description", "prompt"],
+);
+
+const option = {
+  type: "object",
+  properties: {
+    label: str("The short text (1-5 words) the user picks; it should say plainly what the choice is."),
+    description: str("What picking this option means or leads to: its trade-offs or consequences."),
+    preview: str(
+      "Content shown while this option has focus (a mockup, a code sample, a side-by-side), to help compare options; the tool description says how to format it.",
+    ),
+  },
+  required: ["label", "description"],
+  additionalProperties: false,
+};
+
+export const askUserQuestionSchema = object(
+  {
+    questions: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          question: str(
+            'The full question, clear and specific, ending with a question mark, e.g. "Which test runner should the project use?" With multiSelect, word it so several answers fit, e.g. "Which checks should run before a commit?"',
+          ),
+          header: str(
+            'A very short tag shown as a chip (12 characters at most), e.g. "Runner", "Scope", "Approach".',
+          ),
+          options: {
+            type: "array",
+            items: option,
+            minItems: 2,
+            maxItems: 4,
+            description:
+              "Two to four distinct choices that exclude each other unless multiSelect is set. Add no 'Other' choice: the user always gets one.",
+          },
+          multiSelect: {
+            type: "boolean",
+            default: false,
+            description:
+              "Set to true to let the user pick more than one option, when the choices can go together.",
+          },
+        },
+        required: ["question", "header", "options", "multiSelect"],
+        additionalProperties: false,
+      },
+      minItems: 1,
+      maxItems: 4,
+      description: "The questions for the user, one to four of them",
+    },
+    answers: {
+      type: "object",
+      additionalProperties: { type: "string" },
+      description: "The user's answers, filled in by the permission step",
+      propertyNames: { type: "string" },
+    },
+    annotations: {
+      type: "object",
+      additionalProperties: {
+        type: "object",
+        properties: {
+          preview: str("The preview of the option the user picked, when the question had previews."),
+          notes: str("Notes the user typed alongside the choice."),
+        },
+        additionalProperties: false,
+      },
+      description:
+        "What the user added per question (notes, the preview picked), keyed by the question text.",
+      propertyNames: { type: "string" },
+    },
+    metadata: {
+      type: "object",
+      properties: {
+        source: str(
+          'Where the question comes from (e.g. "remember" for the /remember command), for analytics.',
+        ),
+      },
+      additionalProperties: false,
+      description: "Tracking data for analytics; the user does not see it.",
+    },
+  },
+  ["questions"],
+);
+
+export const bashSchema = object(
+  {
+    command: str("The shell command to run"),
+    timeout: { type: "number", description: "A time limit in milliseconds (600000 at most)" },
+    description: str(
+      'What the command does, in the active voice and plain words (leave out words such as "complex" or "risk").\n\nEveryday commands (git, npm, common CLI tools) get 5-10 words:\n- ls → "List the files here"\n- git status → "Show the working tree state"\n- npm install → "Install the dependencies"\n\nCommands that are hard to read at a glance (pipes, rare flags) get enough words to make them clear:\n- find . -name "*.tmp" -exec rm {} \\; → "Delete every .tmp file below this folder"\n- git reset --hard origin/main → "Drop local changes and reset to remote main"\n- curl -s url | jq \'.data[]\' → "Download JSON and print each entry of its data array"',
+    ),
+    run_in_background: bool("When true, the command starts in the background."),
+    dangerouslyDisableSandbox: bool("When true, asks to run the command outside the sandbox."),
+  },
+  ["command"],
+);
+
+export const editSchema = object(
+  {
+    file_path: str("Absolute path of the file to change"),
+    old_string: str("The exact text to replace"),
+    new_string: str("The text to put in its place (different from old_string)"),
+    replace_all: {
+      type: "boolean",
+      default: false,
+      description: "Replace every occurrence of old_string instead of one (default false)",
+    },
+  },
+  ["file_path", "old_string", "new_string"],
+);
+
+export const enterPlanModeSchema = object({}, []);
+
+export const exitPlanModeSchema = object(
+  {
+    plan: {
+      type: "string",
+      minLength: 1,
+      maxLength: 20000,
+      description: "The implementation plan the user is asked to approve.",
+    },
+    allowedPrompts: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          tool: { type: "string", enum: ["Bash"], description: "The tool the permission covers" },
+          prompt: str('A few words for the kind of action, e.g. "run the tests" or "install dependencies"'),
+        },
+        required: ["tool", "prompt"],
+        additionalProperties: false,
+      },
+      description:
+        "Permissions the plan needs, asked for up front as kinds of action rather than single commands.",
+    },
+  },
+  ["plan"],
+  { additionalProperties: {} },
+);
+
+export const readSchema = object(
+  {
+    file_path: str("Absolute path of the file to read"),
+    offset: {
+      type: "integer",
+      minimum: 0,
+      maximum: MAX_SAFE,
+      description: "Line to start at; give it only when the file is too long to read in one go",
+    },
+    limit: {
+      type: "integer",
+      exclusiveMinimum: 0,
+      maximum: MAX_SAFE,
+      description: "How many lines to read; give it only when the file is too long to read in one go.",
+    },
+  },
+  ["file_path"],
+);
+
+export const skillSchema = object(
+  {
+    skill: str("The name of a skill from the list of available skills. Never make one up."),
+    args: str("Arguments for the skill, if any"),
+  },
+  ["skill"],
+);
+
+export const todoReadSchema = object({}, []);
+
+export const todoWriteSchema = object(
+  {
+    todos: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          content: { type: "string", minLength: 1, description: "What the task is, briefly" },
+          status: {
+            type: "string",
+            enum: ["pending", "in_progress", "completed"],
+            description: "Where the task stands",
+          },
+          priority: {
+            type: "string",
+            enum: ["high", "medium", "low"],
+            description: "How much the task matters",
+          },
+        },
+        required: ["content", "status", "priority"],
+        additionalProperties: false,
+      },
+      description: "The whole list as it should be now; no more than one item in_progress at a time.",
+    },
+  },
+  ["todos"],
+);
+
+export const webFetchSchema = object(
+  {
+    url: { type: "string", format: "uri", description: "The address to fetch" },
+    prompt: str("What to find out from the fetched page"),
+  },
+  ["url", "prompt"],
+);
+
+export const writeSchema = object(
+  {
+    file_path: str("Absolute path of the file to write (a relative path is refused)"),
+    content: str("The text the file should hold"),
+  },
+  ["file_path", "content"],
+);
+
+export const sendMessageSchema = object(
+  {
+    to: {
+      type: "string",
+      minLength: 1,
+      maxLength: 200,
+      description: "The id of the local agent, e.g. agent_<uuid>.",
+    },
+    summary: {
+      type: "string",
+      minLength: 1,
+      maxLength: 200,
+      description: "A one-line summary of the message, for logs and the delivery status you see.",
+    },
+    message: {
+      type: "string",
+      minLength: 1,
+      maxLength: 20000,
+      description: "What the local agent should be told.",
+    },
+  },
+  ["to", "summary", "message"],
+);
+
+export const readSessionContextSchema = object(
+  {
+    sessionId: {
+      type: "string",
+      pattern: "^sess_[A-Za-z0-9._-]+$",
+      description: "The id of the saved ZCode session to read from.",
+    },
+    query: {
+      type: "string",
+      minLength: 1,
+      maxLength: 4000,
+      description: "What you need from that session, described in a focused sentence or two.",
+    },
+    strategy: {
+      type: "string",
+      enum: ["relevant", "handoff"],
+      default: "relevant",
+      description: "relevant for a focused lookup; handoff for a bounded summary to carry the work on.",
+    },
+    maxTokens: {
+      type: "integer",
+      exclusiveMinimum: 0,
+      maximum: 12000,
+      description: "Roughly how many tokens to hand back at most.",
+    },
+  },
+  ["sessionId", "query"],
+);
