@@ -98,12 +98,16 @@ export function renderZCode(options: {
   };
 }
 
-/** The one message breakpoint: the newest prompt's last text, or a lone trailing result. */
+/**
+ * The one message breakpoint: the newest prompt's last text, or a lone trailing result; the
+ * reminders that follow them (developer messages) are not marked.
+ */
 function markCache(messages: Message[]): void {
-  const last = messages.at(-1);
+  const end = messages.findLastIndex((message) => message.role !== "developer");
+  const last = messages[end];
   if (!last) return;
   if (last.role === "tool") {
-    if (messages.at(-2)?.role !== "tool") last.cache = true;
+    if (messages[end - 1]?.role !== "tool") last.cache = true;
     return;
   }
   if (last.role !== "user") return;
