@@ -1,6 +1,12 @@
 import { z } from "zod";
 import type { Tool } from "../../../tools/types.js";
-import { editPreview, replaceExact, restoreEol, toLf } from "../../shared/claude-code-core/edit-core.js";
+import {
+  editPreview,
+  NO_CHANGES_MESSAGE,
+  replaceExact,
+  restoreEol,
+  toLf,
+} from "../../shared/claude-code-core/edit-core.js";
 import {
   fileProblemMessage,
   readIfExists,
@@ -63,11 +69,13 @@ export function editTool(options: { state: ZCodeState }): Tool<Args> {
         newString: args.new_string,
         replaceAll: args.replace_all ?? false,
       });
-      if (!step.ok) {
+      // Upstream replaces without comparing the two strings: an identical pair found in the file succeeds.
+      const same = !step.ok && step.message === NO_CHANGES_MESSAGE && text.includes(args.old_string);
+      if (!step.ok && !same) {
         const output = step.message.startsWith("Found ") ? OLD_STRING_NOT_UNIQUE : OLD_STRING_NOT_FOUND;
         return { output, isError: true };
       }
-      const updated = restoreEol(step.text, crlf);
+      const updated = step.ok ? restoreEol(step.text, crlf) : existing.content;
       await ctx.fs.writeText(file, updated);
       options.state.saw(file, updated);
       return {
