@@ -202,4 +202,51 @@ describe("zcode end to end", () => {
     expect(toolNames(5)[0]).toBe("Agent");
     model.assertDone();
   });
+  it("runs an Explore agent with its four tools and upstream's footer; SendMessage continues it", async () => {
+    model = await startFakeModel();
+    oi = await startInProcess({
+      model,
+      configToml: config(model.url, 'mode = "full-access"'),
+      env: { ZAI_KEY: "sk-zai" },
+      cli: { model: "glm-4.6" },
+    });
+    const { sessionId } = await oi.newSession();
+    const agent = { description: "Count files", prompt: "How many files? Use ls.", subagent_type: "Explore" };
+    model.reply(
+      { toolCalls: [{ id: "toolu_agent", name: "Agent", arguments: agent }] },
+      { text: "No files." },
+      { text: "The workspace is empty." },
+    );
+    expect(await oi.prompt(sessionId, "Look around.")).toBe("end_turn");
+    // The child: ZCode Explore's prompt and its four tools.
+    expect(toolNames(1)).toEqual(["Bash", "Read", "TodoWrite", "WebFetch"]);
+    expect((body(1).system as Array<{ text: string }>)[1]!.text).toContain("You are ZCode Explore");
+    const answer = results(2).toolu_agent!.content;
+    const footer =
+      /^No files\.\nagentId: (agent_\S+) \(use SendMessage with to: '(agent_\S+)' to continue this agent\)\n<usage>subagent_tokens: \d+\ntool_uses: 0\nduration_ms: \d+<\/usage>$/;
+    expect(answer).toMatch(footer);
+    const [, id, again] = footer.exec(answer)!;
+    expect(again).toBe(id);
+
+    model.reply(
+      {
+        toolCalls: [
+          {
+            id: "toolu_msg",
+            name: "SendMessage",
+            arguments: { to: id, summary: "Recount", message: "Count again." },
+          },
+        ],
+      },
+      { text: "Still none." },
+      { text: "Still empty." },
+    );
+    expect(await oi.prompt(sessionId, "Ask it again.")).toBe("end_turn");
+    // The same child goes on: its first exchange, then the message.
+    const child = JSON.stringify(body(4).messages);
+    expect(child).toContain("How many files? Use ls.");
+    expect(child).toContain("Count again.");
+    expect(results(5).toolu_msg!.content).toMatch(new RegExp(`^Still none\\.\\nagentId: ${id} `));
+    model.assertDone();
+  });
 });
