@@ -1,9 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { zcodeHarness } from "../src/harnesses/zcode/zcode-harness.js";
 import { harnessContext } from "./support/harness-fixtures.js";
+import { schemaShape } from "./support/schema-shape.js";
 
 // ZCode is not published to a registry, so it cannot be captured: its reference is upstream Open
 // Interpreter 0.0.40's `zcode_tools.json`, read from a local mirror of that repository when one is
@@ -37,6 +38,11 @@ describe.skipIf(!HAVE_MIRROR)(TITLE, () => {
       }>)
     : [];
   const ours = zcodeHarness.open(harnessContext({ wire: "messages" })).tools;
+
+  it("test/golden/zcode/tools.json is the json's shape, so the unit test holds the same schemas", () => {
+    const golden = JSON.parse(readFileSync(new URL("./golden/zcode/tools.json", import.meta.url), "utf8"));
+    expect(golden).toEqual(theirs.map((t) => ({ name: t.name, parameters: schemaShape(t.input_schema) })));
+  });
 
   it("sends the same 14 tools in the same order", () => {
     expect(ours.map((t) => t.name)).toEqual(theirs.map((t) => t.name));

@@ -9,6 +9,10 @@ import { zcodeHarness } from "../src/harnesses/zcode/zcode-harness.js";
 import { messagesBody } from "../src/providers/messages-wire.js";
 import type { HistoryEvent } from "../src/store/events.js";
 import { harnessContext, tempDir, toolContext, toolRunner } from "./support/harness-fixtures.js";
+import { schemaShape } from "./support/schema-shape.js";
+
+/** Upstream 0.0.40's `zcode_tools.json` with its prose replaced (harness-zcode-structure.test.ts checks the file itself). */
+const golden = JSON.parse(readFileSync(new URL("./golden/zcode/tools.json", import.meta.url), "utf8"));
 
 // biome-ignore lint/suspicious/noExplicitAny: request JSON is read field by field
 type Json = any;
@@ -65,6 +69,9 @@ describe("zcode: surface and choice", () => {
 
   it("keeps the original's schema shapes: required lists, enums, bounds, key order", () => {
     const { opened } = workspace();
+    expect(opened.tools.map((t) => ({ name: t.name, parameters: schemaShape(t.parameters) }))).toEqual(
+      golden,
+    );
     const schema = (name: string) =>
       opened.tools.find((t) => t.name === name)!.parameters as Record<string, Json>;
     expect(Object.keys(schema("Read"))).toEqual([
