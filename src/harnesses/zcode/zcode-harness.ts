@@ -4,14 +4,10 @@ import { enterPlanModeTool } from "../shared/claude-code-core/tools/enter-plan-m
 import { exitPlanModeTool } from "../shared/claude-code-core/tools/exit-plan-mode.js";
 import { webFetchTool } from "../shared/claude-code-core/tools/web-fetch.js";
 import type { Harness } from "../types.js";
+import { askUserQuestionSchema, enterPlanModeSchema, exitPlanModeSchema } from "./interaction-schemas.js";
 import { renderZCode } from "./render-zcode.js";
 import { ZCODE_IDENTITY, zcodeSystem } from "./system-prompt.js";
-import {
-  askUserQuestionSchema,
-  enterPlanModeSchema,
-  exitPlanModeSchema,
-  webFetchSchema,
-} from "./tool-schemas.js";
+import { webFetchSchema } from "./tool-schemas.js";
 import { agentTool } from "./tools/agent.js";
 import askUserQuestionDescription from "./tools/ask-user-question.md";
 import { bashTool } from "./tools/bash.js";

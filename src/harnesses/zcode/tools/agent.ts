@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Tool } from "../../../tools/types.js";
-import { agentSchema } from "../tool-schemas.js";
+import { agentSchema } from "../interaction-schemas.js";
 import { agentResult, isZCodeSubagent, ZCODE_SUBAGENTS } from "../zcode-subagents.js";
 import description from "./agent.md";
 

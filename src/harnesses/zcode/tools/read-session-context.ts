@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Tool } from "../../../tools/types.js";
-import { readSessionContextSchema } from "../tool-schemas.js";
+import { readSessionContextSchema } from "../interaction-schemas.js";
 import description from "./read-session-context.md";
 
 /** Upstream Open Interpreter 0.0.40's whole answer (its executor is a stub). */

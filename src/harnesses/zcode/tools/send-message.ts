@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Tool } from "../../../tools/types.js";
-import { sendMessageSchema } from "../tool-schemas.js";
+import { sendMessageSchema } from "../interaction-schemas.js";
 import { agentResult, findAgent } from "../zcode-subagents.js";
 import description from "./send-message.md";
 
