@@ -249,4 +249,20 @@ describe("zcode end to end", () => {
     expect(results(5).toolu_msg!.content).toMatch(new RegExp(`^Still none\\.\\nagentId: ${id} `));
     model.assertDone();
   });
+  it("is refused on a Chat endpoint with the harnesses that run there, the session unchanged", async () => {
+    model = await startFakeModel();
+    oi = await startInProcess({ model, cli: { model: "glm-4.6" } });
+    const { sessionId } = await oi.newSession();
+    await oi.prompt(sessionId, "/harness zcode");
+    expect(oi.editor.text(sessionId)).toContain(
+      'harness "zcode" does not run on wire_api = "chat" (it runs on messages)',
+    );
+    model.reply({ text: "hi" });
+    await oi.prompt(sessionId, "hello");
+    expect(model.requests[0]!.path).toBe("/v1/chat/completions");
+    expect((model.requests[0]!.body.tools as Array<{ function: { name: string } }>)[0]!.function.name).toBe(
+      "exec_command",
+    );
+    model.assertDone();
+  });
 });
