@@ -196,10 +196,24 @@ describe("zcode end to end", () => {
     const replayed = oi.editor.updates(sessionId).filter((u) => u.sessionUpdate === "tool_call");
     expect(replayed).toHaveLength(2);
     expect(oi.editor.text(sessionId)).toContain("add subtracts");
-    model.reply({ text: "all good" });
-    expect(await oi.prompt(sessionId, "anything else?")).toBe("end_turn");
+    // The Read before the restart still counts for Edit, as upstream reads it from the history.
+    model.reply(
+      {
+        toolCalls: [
+          {
+            id: "toolu_c",
+            name: "Edit",
+            arguments: { file_path: calc, old_string: "a + b", new_string: "b + a" },
+          },
+        ],
+      },
+      { text: "all good" },
+    );
+    expect(await oi.prompt(sessionId, "Swap the operands.")).toBe("end_turn");
     expect(toolUses(5)).toEqual(["Read", "Bash"]);
     expect(toolNames(5)[0]).toBe("Agent");
+    expect(results(6).toolu_c!.content).toMatch(/^The file .* has been updated successfully\./);
+    expect(readFileSync(calc, "utf8")).toBe(CALC.replace("a - b", "b + a"));
     model.assertDone();
   });
   it("runs an Explore agent with its four tools and upstream's footer; SendMessage continues it", async () => {

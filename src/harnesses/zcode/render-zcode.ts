@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { Message, ModelRequest, TextPart } from "../../providers/model-request.js";
 import type { HistoryEvent } from "../../store/events.js";
 import type { Tool } from "../../tools/types.js";
@@ -35,6 +36,7 @@ export function renderZCode(options: {
 }): ModelRequest {
   const { ctx, state } = options;
   state.todos = latestTodos(options.history);
+  for (const file of filesTouched(options.history, ctx.cwd)) state.sawEarlier(file);
   const rendered = renderChatMessages(options.history, { tools: options.tools, harness: "zcode" });
   const names = new Map<string, string>();
   let todoSnapshot: ZCodeTodo[] | undefined;
@@ -135,6 +137,33 @@ function todosOf(json: string): ZCodeTodo[] | undefined {
   try {
     const todos = (JSON.parse(json) as { todos?: ZCodeTodo[] }).todos;
     return Array.isArray(todos) ? todos : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The files of the Read, Write and Edit calls in the history that succeeded. */
+function filesTouched(history: HistoryEvent[], cwd: string): string[] {
+  const pending = new Map<string, string>();
+  const files: string[] = [];
+  for (const event of history) {
+    if (event.type === "tool_call" && FILE_TOOLS.has(event.name)) {
+      const file = filePathOf(event.arguments);
+      if (file) pending.set(event.callId, path.resolve(cwd, file));
+    } else if (event.type === "tool_result" && event.status === "completed") {
+      const file = pending.get(event.callId);
+      if (file) files.push(file);
+    }
+  }
+  return files;
+}
+
+const FILE_TOOLS = new Set(["Read", "Write", "Edit"]);
+
+function filePathOf(json: string): string | undefined {
+  try {
+    const value = (JSON.parse(json) as { file_path?: unknown }).file_path;
+    return typeof value === "string" ? value : undefined;
   } catch {
     return undefined;
   }

@@ -16,15 +16,23 @@ export interface ZCodeTodo {
  */
 export class ZCodeState {
   readonly #seen = new Map<string, string>();
+  /** Files read or written by calls in the history, before this state was opened (a restart, a switch). */
+  readonly #earlier = new Set<string>();
   todos: ZCodeTodo[] = [];
 
   saw(file: string, content: string): void {
     this.#seen.set(path.resolve(file), hash(content));
   }
 
+  /** As upstream reads its history: a file an earlier Read, Write or Edit succeeded on is known. */
+  sawEarlier(file: string): void {
+    this.#earlier.add(path.resolve(file));
+  }
+
   /** Whether the model has this file's state at all (read or written in this session). */
   known(file: string): boolean {
-    return this.#seen.has(path.resolve(file));
+    const resolved = path.resolve(file);
+    return this.#seen.has(resolved) || this.#earlier.has(resolved);
   }
 
   /** Whether the model's last view of the file is its content now. */
