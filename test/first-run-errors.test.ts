@@ -9,7 +9,7 @@ import { type AgentProcess, spawnAgent } from "./support/spawn-agent.js";
 import { INIT, testClient } from "./support/test-client.js";
 
 const HARNESS_IDS =
-  "codex, claude-code, claude-code-bare, kimi-code, qwen-code, gemini-cli, pi, opencode, mini-swe-agent, hermes, swe-agent, terminus-2, little-coder, minimal";
+  "codex, claude-code, claude-code-bare, kimi-code, qwen-code, gemini-cli, pi, opencode, mini-swe-agent, hermes, swe-agent, terminus-2, little-coder, minimal, zcode";
 const UNCONFIGURED = "Nothing is configured yet: no model and no endpoint.";
 
 let model: FakeModel | undefined;
@@ -177,7 +177,7 @@ describe("an unknown harness is refused, naming where it came from and the ids t
     const result = await runCli(["exec", "-m", "kimi-k2", "hello"], { home, env: {} });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      `interpreter: ${file}: harness: harness "kimi-code" does not run on wire_api = "messages" (it runs on chat); harnesses for "messages": claude-code, claude-code-bare\n`,
+      `interpreter: ${file}: harness: harness "kimi-code" does not run on wire_api = "messages" (it runs on chat); harnesses for "messages": claude-code, claude-code-bare, zcode\n`,
     );
     expect(model.requests).toHaveLength(0);
   });

@@ -24,6 +24,7 @@ function steps(harness: string, n: number): FakeStep[] {
     pi: "bash",
     opencode: "bash",
     "little-coder": "bash",
+    zcode: "Bash",
   };
   if (harness === "mini-swe-agent") {
     return [
@@ -57,7 +58,13 @@ function steps(harness: string, n: number): FakeStep[] {
   return [{ text: "Running it.", toolCalls: [call] }, { text: `Turn ${n} done.` }];
 }
 
+/** A harness whose original speaks only Anthropic Messages (ZCode) runs on a Messages endpoint. */
+const messagesOnly = (harness: { wires: readonly string[] }) => !harness.wires.includes("chat");
+const MESSAGES_PROVIDER = (url: string) =>
+  `model_provider = "fake"\n[model_providers.fake]\nbase_url = "${url}"\nenv_key = "FAKE_KEY"\nwire_api = "messages"\n`;
+
 type Body = {
+  system?: unknown;
   messages: Array<{ role: string; content?: unknown }>;
   tools?: unknown[];
   prompt_cache_key?: string;
@@ -85,7 +92,8 @@ describe("prompt caching: a stable prefix across the turns of a session", () => 
       oi = await startInProcess({
         model,
         harnesses: [harness],
-        configToml: `harness = "${id}"\nmode = "full-access"\n`,
+        configToml: `harness = "${id}"\nmode = "full-access"\n${messagesOnly(harness) ? MESSAGES_PROVIDER(model.url) : ""}`,
+        ...(messagesOnly(harness) ? { env: { FAKE_KEY: "sk-fake" } } : {}),
         // An OpenAI-family id, so Codex sends its cache key.
         cli: { model: "gpt-5-mock" },
       });
@@ -99,16 +107,22 @@ describe("prompt caching: a stable prefix across the turns of a session", () => 
       expect(bodies).toHaveLength(3 * steps(id, 1).length);
       // The scripted calls are this harness's own: none came back as an unknown tool.
       expect(JSON.stringify(bodies)).not.toContain("unsupported call");
-      const system = JSON.stringify(bodies[0]!.messages[0]);
+      // On Messages the system prompt is its own field, and the cache breakpoint moves to the newest message.
+      const systemOf = (body: Body) => JSON.stringify(messagesOnly(harness) ? body.system : body.messages[0]);
+      const system = systemOf(bodies[0]!);
       const tools = JSON.stringify(bodies[0]!.tools ?? []);
       for (const body of bodies) {
-        expect(JSON.stringify(body.messages[0])).toBe(system);
+        expect(systemOf(body)).toBe(system);
         expect(JSON.stringify(body.tools ?? [])).toBe(tools);
       }
       // Every request repeats the previous one message for message, then adds to it (apart from
       // what the original itself moves: Qwen Code 0.24.4 puts its date reminder before the newest prompt).
       const stable = (messages: Body["messages"]) =>
-        id === "qwen-code" ? withoutDateReminder(messages) : messages;
+        id === "qwen-code"
+          ? withoutDateReminder(messages)
+          : messagesOnly(harness)
+            ? JSON.parse(JSON.stringify(messages).replaceAll(',"cache_control":{"type":"ephemeral"}', ""))
+            : messages;
       for (let i = 1; i < bodies.length; i++) {
         const before = stable(bodies[i - 1]!.messages);
         expect(stable(bodies[i]!.messages).slice(0, before.length)).toEqual(before);

@@ -46,6 +46,7 @@ const SCRIPTS: Record<string, (file: string) => FakeToolCall[]> = {
   ],
 };
 SCRIPTS["claude-code-bare"] = SCRIPTS["claude-code"]!;
+SCRIPTS.zcode = SCRIPTS["claude-code"]!;
 
 /** What the model was shown as each call's result, read from the wire's own request shape. */
 function toolOutputs(body: ChatBody, wire: Wire): Record<string, string> {
@@ -101,6 +102,7 @@ describe("each harness on each wire of the routing table", () => {
       "claude-code@messages",
       "claude-code-bare@responses",
       "claude-code-bare@messages",
+      "zcode@messages",
     ]);
   });
 

@@ -9,9 +9,10 @@ import { harnessContext } from "./support/harness-fixtures.js";
 const harnesses = builtinHarnesses();
 
 describe("the routing table: which harness runs on which wire", () => {
-  it("runs every harness on chat, codex and the claude-code family on responses, the claude-code family on messages", () => {
+  it("runs every harness but zcode on chat, codex and the claude-code family on responses, the claude-code family and zcode on messages", () => {
     const table = Object.fromEntries(harnesses.map((h) => [h.id, h.wires.join(" ")]));
-    for (const wires of Object.values(table)) expect(wires.split(" ")).toContain("chat");
+    // Upstream routes zcode on Messages only (on Chat its generic transport stands in).
+    expect(Object.keys(table).filter((id) => !table[id]?.includes("chat"))).toEqual(["zcode"]);
     expect(Object.keys(table).filter((id) => table[id]?.includes("responses"))).toEqual([
       "codex",
       "claude-code",
@@ -20,6 +21,7 @@ describe("the routing table: which harness runs on which wire", () => {
     expect(Object.keys(table).filter((id) => table[id]?.includes("messages"))).toEqual([
       "claude-code",
       "claude-code-bare",
+      "zcode",
     ]);
   });
 
@@ -30,7 +32,10 @@ describe("the routing table: which harness runs on which wire", () => {
     // Moonshot's Anthropic endpoint serves Kimi for Claude Code: Kimi Code does not speak Messages.
     expect(choose("kimi-k2-0905", "messages")).toBe("claude-code");
     expect(choose("deepseek-chat", "messages")).toBe("claude-code-bare");
-    expect(choose("glm-4.6", "messages")).toBe("claude-code");
+    // GLM on Z.AI's Anthropic endpoint runs ZCode; on Chat the default, as upstream routes it.
+    expect(choose("glm-4.6", "messages")).toBe("zcode");
+    expect(choose("GLM-5.1", "messages")).toBe("zcode");
+    expect(choose("glm-4.6", "chat")).toBe("codex");
     expect(choose("gpt-5.1-codex", "responses")).toBe("codex");
     expect(choose("qwen3-coder", "responses")).toBe("codex");
     expect(choose("claude-sonnet-4-5", "responses")).toBe("claude-code");
@@ -40,7 +45,7 @@ describe("the routing table: which harness runs on which wire", () => {
     expect(
       harnessProblem({ id: "kimi-code", source: "config.toml: harness", harnesses, wire: "messages" }),
     ).toBe(
-      'config.toml: harness: harness "kimi-code" does not run on wire_api = "messages" (it runs on chat); harnesses for "messages": claude-code, claude-code-bare',
+      'config.toml: harness: harness "kimi-code" does not run on wire_api = "messages" (it runs on chat); harnesses for "messages": claude-code, claude-code-bare, zcode',
     );
     expect(harnessProblem({ id: "native", source: "x", harnesses, wire: "responses" })).toBeUndefined();
     expect(harnessProblem({ id: "nosuch", source: "x", harnesses, wire: "chat" })).toContain(

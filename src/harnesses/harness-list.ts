@@ -14,6 +14,7 @@ import { qwenCodeInfo } from "./qwen-code/qwen-code-info.js";
 import { sweAgentInfo } from "./swe-agent/swe-agent-info.js";
 import { terminus2Info } from "./terminus-2/terminus-2-info.js";
 import type { Harness, HarnessEntry, HarnessInfo } from "./types.js";
+import { zcodeInfo } from "./zcode/zcode-info.js";
 
 /** Upstream Open Interpreter's name for the Codex harness. */
 const ALIASES: Record<string, string> = { native: "codex" };
@@ -61,6 +62,7 @@ export function builtinHarnesses(): HarnessEntry[] {
           import("./codex/codex-harness.js"),
         ]).then(([{ minimalHarness }, { codexHarness }]) => minimalHarness(codexHarness))),
     ),
+    entry(zcodeInfo, async () => (await import("./zcode/zcode-harness.js")).zcodeHarness),
   ];
 }
 

@@ -68,7 +68,7 @@ export interface HarnessInfo {
   description: string;
   /** True when this harness is the natural choice for the model (automatic choice). */
   matches(model: string): boolean;
-  /** The wires its original speaks and it renders for (the routing table; every harness has `chat`). */
+  /** The wires its original speaks and it renders for (the routing table; `chat` for all but an original that speaks only Messages). */
   wires: readonly Wire[];
   /** The original this harness is pinned to: its structure is held to a capture of that version. */
   original?: PinnedOriginal;

@@ -6,9 +6,14 @@ import { toolUseError } from "../shared/claude-code-core/format.js";
 import { gitStatusBlock, joinSections } from "../shared/claude-code-core/git-status-block.js";
 import { CLAUDE_AGENT_IDENTITY } from "../shared/claude-code-core/identity.js";
 import { renderClaudeCode } from "../shared/claude-code-core/render.js";
+import { webFetchSchema } from "../shared/claude-code-core/tool-schemas.js";
+import { askUserQuestionTool } from "../shared/claude-code-core/tools/ask-user-question.js";
 import { bashTool } from "../shared/claude-code-core/tools/bash.js";
 import { editTool } from "../shared/claude-code-core/tools/edit.js";
+import { enterPlanModeTool } from "../shared/claude-code-core/tools/enter-plan-mode.js";
+import { exitPlanModeTool } from "../shared/claude-code-core/tools/exit-plan-mode.js";
 import { FILE_UNCHANGED_STUB, readTool } from "../shared/claude-code-core/tools/read.js";
+import { webFetchTool } from "../shared/claude-code-core/tools/web-fetch.js";
 import type { Harness } from "../types.js";
 import { claudeCodeInfo } from "./claude-code-info.js";
 import { claudeSubagent, subagentPrompt, subagentTools } from "./claude-subagents.js";
@@ -17,18 +22,19 @@ import { environmentBlock } from "./environment-block.js";
 import { withPlanReminder } from "./plan-reminder.js";
 import prompt from "./prompt.md";
 import { taskNotification } from "./task-notification.js";
-import { askUserQuestionTool } from "./tools/ask-user-question.js";
-import { enterPlanModeTool } from "./tools/enter-plan-mode.js";
-import { exitPlanModeTool } from "./tools/exit-plan-mode.js";
+import askUserQuestionDescription from "./tools/ask-user-question.md";
+import enterPlanModeDescription from "./tools/enter-plan-mode.md";
+import exitPlanModeDescription from "./tools/exit-plan-mode.md";
 import { globTool } from "./tools/glob.js";
 import { grepTool } from "./tools/grep.js";
 import { notebookEditTool } from "./tools/notebook-edit.js";
+import { askUserQuestionSchema, enterPlanModeSchema, exitPlanModeSchema } from "./tools/plan-schemas.js";
 import { skillTool } from "./tools/skill.js";
 import { taskTool } from "./tools/task.js";
 import { taskOutputTool } from "./tools/task-output.js";
 import { taskStopTool } from "./tools/task-stop.js";
 import { todoWriteTool } from "./tools/todo-write.js";
-import { webFetchTool } from "./tools/web-fetch.js";
+import webFetchDescription from "./tools/web-fetch.md";
 import { webSearchTool } from "./tools/web-search.js";
 import { writeTool } from "./tools/write.js";
 
@@ -64,18 +70,18 @@ export const claudeCodeHarness: Harness = {
       bashTool({ scratchDir: ctx.scratchDir, background: (args, tool) => tasks.start(args, tool) }),
       globTool(),
       grepTool(),
-      exitPlanModeTool(),
+      exitPlanModeTool({ description: exitPlanModeDescription, parameters: exitPlanModeSchema }),
       readTool({ files, images: ctx.images }),
       editTool({ files }),
       writeTool({ files }),
       notebookEditTool(),
-      webFetchTool(),
+      webFetchTool({ description: webFetchDescription, parameters: webFetchSchema }),
       todoWriteTool(),
       webSearchTool(),
       taskStopTool(),
-      askUserQuestionTool(),
+      askUserQuestionTool({ description: askUserQuestionDescription, parameters: askUserQuestionSchema }),
       ...skills,
-      enterPlanModeTool(),
+      enterPlanModeTool({ description: enterPlanModeDescription, parameters: enterPlanModeSchema }),
     ].map((tool) => tasks.withReminders(tool as Tool));
     // A subagent's session: its type's tools and prompt (the Task tool checked the type).
     const agent = ctx.subagent && claudeSubagent(ctx.subagent.type);

@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { approvePlan, NO_USER_TEXT } from "../../../tools/ask/ask-questions.js";
-import { readPlan } from "../../../tools/ask/read-plan.js";
-import type { Tool } from "../../../tools/types.js";
-import { toolUseError } from "../../shared/claude-code-core/format.js";
-import description from "./exit-plan-mode.md";
-import { exitPlanModeSchema } from "./plan-schemas.js";
+import { approvePlan, NO_USER_TEXT } from "../../../../tools/ask/ask-questions.js";
+import { readPlan } from "../../../../tools/ask/read-plan.js";
+import type { Tool } from "../../../../tools/types.js";
+import { toolUseError } from "../format.js";
+import type { ToolSurface } from "./tool-surface.js";
 import { USER_REJECTED } from "./user-rejected.js";
 
 const Args = z.looseObject({ plan: z.string().optional() });
@@ -19,13 +18,13 @@ const NOT_IN_PLAN_MODE =
  * session returns to the mode it had before plan mode and the model gets 2.1.44's text with the
  * plan; rejected, 2.1.44's rejection.
  */
-export function exitPlanModeTool(): Tool<Args> {
+export function exitPlanModeTool(surface: ToolSurface): Tool<Args> {
   return {
     name: "ExitPlanMode",
-    description,
+    description: surface.description,
     kind: "think",
     capability: "plan",
-    parameters: exitPlanModeSchema,
+    parameters: surface.parameters,
     schema: Args,
     preview: async () => ({ title: "Present the plan" }),
     access: () => ({ type: "none" }),

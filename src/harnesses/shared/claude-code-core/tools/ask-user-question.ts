@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { askQuestions, NO_USER_TEXT } from "../../../tools/ask/ask-questions.js";
-import type { QuestionAnswer } from "../../../tools/ask/types.js";
-import type { Tool } from "../../../tools/types.js";
-import description from "./ask-user-question.md";
-import { askUserQuestionSchema } from "./plan-schemas.js";
+import { askQuestions, NO_USER_TEXT } from "../../../../tools/ask/ask-questions.js";
+import type { QuestionAnswer } from "../../../../tools/ask/types.js";
+import type { Tool } from "../../../../tools/types.js";
+import type { ToolSurface } from "./tool-surface.js";
 import { USER_REJECTED } from "./user-rejected.js";
 
 const Option = z.object({ label: z.string(), description: z.string() });
@@ -29,13 +28,13 @@ type Args = z.infer<typeof Args>;
  * request per question) and the answers come back as 2.1.44 words them, each question with its
  * chosen labels (or the user's own text) joined by commas.
  */
-export function askUserQuestionTool(): Tool<Args> {
+export function askUserQuestionTool(surface: ToolSurface): Tool<Args> {
   return {
     name: "AskUserQuestion",
-    description,
+    description: surface.description,
     kind: "think",
     capability: "other",
-    parameters: askUserQuestionSchema,
+    parameters: surface.parameters,
     schema: Args,
     preview: async (args) => ({ title: args.questions.map((q) => q.header || q.question).join(", ") }),
     access: () => ({ type: "none" }),

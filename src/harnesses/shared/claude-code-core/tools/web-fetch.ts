@@ -1,14 +1,13 @@
 import { z } from "zod";
-import type { Tool, ToolContext } from "../../../tools/types.js";
-import { privateHostAllowed } from "../../../tools/web/address-policy.js";
-import { failureText } from "../../../tools/web/failure-text.js";
-import { fetchAccess } from "../../../tools/web/fetch-access.js";
-import { bodyText, fetchPage } from "../../../tools/web/fetch-page.js";
-import { htmlToMarkdown } from "../../../tools/web/html-text.js";
-import { WEB_USER_AGENT } from "../../../tools/web/user-agent.js";
-import { CLAUDE_AGENT_IDENTITY } from "../../shared/claude-code-core/identity.js";
-import { webFetchSchema } from "../../shared/claude-code-core/tool-schemas.js";
-import description from "./web-fetch.md";
+import type { Tool, ToolContext } from "../../../../tools/types.js";
+import { privateHostAllowed } from "../../../../tools/web/address-policy.js";
+import { failureText } from "../../../../tools/web/failure-text.js";
+import { fetchAccess } from "../../../../tools/web/fetch-access.js";
+import { bodyText, fetchPage } from "../../../../tools/web/fetch-page.js";
+import { htmlToMarkdown } from "../../../../tools/web/html-text.js";
+import { WEB_USER_AGENT } from "../../../../tools/web/user-agent.js";
+import { CLAUDE_AGENT_IDENTITY } from "../identity.js";
+import type { ToolSurface } from "./tool-surface.js";
 import guidelines from "./web-fetch-guidelines.md";
 
 /** Claude Code 2.1.44 cuts page content at this many characters before the small model reads it. */
@@ -28,13 +27,13 @@ type Args = z.infer<typeof Args>;
  * host is not followed but described; 2.1.44's `Invalid URL` and `Request failed with status
  * code N` texts. The small model is `[web] small_model`, else the session's.
  */
-export function webFetchTool(): Tool<Args> {
+export function webFetchTool(surface: ToolSurface & { identity?: string }): Tool<Args> {
   return {
     name: "WebFetch",
-    description,
+    description: surface.description,
     kind: "fetch",
     capability: "other",
-    parameters: webFetchSchema,
+    parameters: surface.parameters,
     schema: Args,
     preview: async (args, ctx) => ({ title: `Fetch ${target(args.url, ctx)?.href ?? args.url}` }),
     access(args, ctx) {
@@ -68,7 +67,11 @@ export function webFetchTool(): Tool<Args> {
           ? markdown.slice(0, MAX_CONTENT_CHARS) + CONTENT_TRUNCATED
           : markdown;
       const answer = await ctx.model.ask(
-        { system: CLAUDE_AGENT_IDENTITY, prompt: sidePrompt(content, args.prompt), ...SIDE_KNOBS },
+        {
+          system: surface.identity ?? CLAUDE_AGENT_IDENTITY,
+          prompt: sidePrompt(content, args.prompt),
+          ...SIDE_KNOBS,
+        },
         ctx.signal,
       );
       if ("error" in answer) return { output: answer.error, isError: true };

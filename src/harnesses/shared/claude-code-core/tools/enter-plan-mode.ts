@@ -1,8 +1,7 @@
 import { z } from "zod";
-import type { Tool } from "../../../tools/types.js";
-import { toolUseError } from "../../shared/claude-code-core/format.js";
-import description from "./enter-plan-mode.md";
-import { enterPlanModeSchema } from "./plan-schemas.js";
+import type { Tool } from "../../../../tools/types.js";
+import { toolUseError } from "../format.js";
+import type { ToolSurface } from "./tool-surface.js";
 
 const Args = z.object({});
 type Args = z.infer<typeof Args>;
@@ -25,13 +24,13 @@ Remember: DO NOT write or edit any files yet. This is a read-only exploration an
  * follows) and answers with 2.1.44's text. 2.1.44 first asks "Enter plan mode?"; here the switch
  * is shown in the mode menu, where the user can leave it at once.
  */
-export function enterPlanModeTool(): Tool<Args> {
+export function enterPlanModeTool(surface: ToolSurface): Tool<Args> {
   return {
     name: "EnterPlanMode",
-    description,
+    description: surface.description,
     kind: "think",
     capability: "other",
-    parameters: enterPlanModeSchema,
+    parameters: surface.parameters,
     schema: Args,
     preview: async () => ({ title: "Enter plan mode" }),
     access: () => ({ type: "none" }),
