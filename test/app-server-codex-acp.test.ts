@@ -161,6 +161,53 @@ suite(`codex-acp ${CODEX_ACP_VERSION} driving interpreter app-server`, () => {
     expect(existsSync(path.join(cwd, "late.txt"))).toBe(false);
     model.assertDone();
   }, 90_000);
+
+  it("forks a session, titles the fork and steers its running turn, all through codex-acp", async () => {
+    model = await startFakeModel();
+    const home = tempDir("oi-home-");
+    const cwd = tempDir("oi-ws-");
+    const acp = startCodexAcp(home, model.url);
+    const { agent } = acp.connection;
+    const init = await agent.request(methods.agent.initialize, INIT);
+    expect(init.agentCapabilities?.sessionCapabilities).toMatchObject({ fork: {} });
+    const { sessionId } = await agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+    model.reply({ text: "Noted: the number is 42." });
+    await agent.request(methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: "text", text: "remember the number 42" }],
+    });
+
+    const fork = await agent.request(methods.agent.session.fork, { sessionId, cwd, mcpServers: [] });
+    expect(fork.sessionId).not.toBe(sessionId);
+    await agent.request(methods.agent.session.setTitle, {
+      sessionId: fork.sessionId,
+      title: "the 42 branch",
+    });
+    const listed = await agent.request(methods.agent.session.list, {});
+    expect(listed.sessions.find((s) => s.sessionId === fork.sessionId)?.title).toBe("the 42 branch");
+
+    // The fork's turn streams slowly; a steer sent meanwhile joins it before its next request.
+    model.reply({ text: "Doubling it.", chunkSize: 2, delayMs: 20 }, { text: "84, and halved: 21." });
+    const turn = agent.request(methods.agent.session.prompt, {
+      sessionId: fork.sessionId,
+      prompt: [{ type: "text", text: "double the number" }],
+    });
+    await until(() => model!.requests.length === 2, 15_000);
+    const steered = await agent.request("_session/steering", {
+      sessionId: fork.sessionId,
+      prompt: [{ type: "text", text: "also halve it" }],
+    });
+    expect(steered).toMatchObject({ outcome: "injected" });
+    expect((await turn).stopReason).toBe("end_turn");
+    const last = JSON.stringify(model.requests.at(-1)!.body.messages);
+    // The fork saw the source's history, its own prompt, its first answer, then the steer.
+    expect(last).toMatch(
+      /remember the number 42.*Noted: the number is 42\..*double the number.*Doubling it\..*also halve it/,
+    );
+    acp.child.stdin!.end();
+    await until(() => acp.child.exitCode !== null, 10_000);
+    model.assertDone();
+  }, 60_000);
 });
 
 /** The test's own sleep, wherever it runs (a sandbox may re-parent it). */
