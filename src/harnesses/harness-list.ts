@@ -4,6 +4,7 @@ import { claudeCodeBareInfo } from "./claude-code-bare/claude-code-bare-info.js"
 import { codexInfo } from "./codex/codex-info.js";
 import { geminiCliInfo } from "./gemini-cli/gemini-cli-info.js";
 import { hermesInfo } from "./hermes/hermes-info.js";
+import { kimiCliInfo } from "./kimi-cli/kimi-cli-info.js";
 import { kimiCodeInfo } from "./kimi-code/kimi-code-info.js";
 import { miniSweAgentInfo } from "./mini-swe-agent/mini-swe-agent-info.js";
 import { minimalInfo } from "./minimal/minimal-info.js";
@@ -47,6 +48,7 @@ export function builtinHarnesses(): HarnessEntry[] {
     entry(hermesInfo, async () => (await import("./hermes/hermes-harness.js")).hermesHarness),
     entry(sweAgentInfo, async () => (await import("./swe-agent/swe-agent-harness.js")).sweAgentHarness),
     entry(terminus2Info, async () => (await import("./terminus-2/terminus-2-harness.js")).terminus2Harness),
+    entry(kimiCliInfo, async () => (await import("./kimi-cli/kimi-cli-harness.js")).kimiCliHarness),
     // Upstream's minimal harness offers the native (Codex) harness's tools; built once per list.
     entry(
       minimalInfo,

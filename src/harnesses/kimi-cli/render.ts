@@ -1,0 +1,90 @@
+import type { Message, UserPart } from "../../providers/model-request.js";
+import type { HistoryEvent } from "../../store/events.js";
+import type { Tool } from "../../tools/types.js";
+import type { CallIntent, WireCall } from "../shared/adopt-call.js";
+import { renderChatMessages } from "../shared/chat-messages.js";
+import { INTERRUPTED_OUTPUT } from "../shared/user-content.js";
+
+export const EMPTY_OUTPUT = "<system>Tool output is empty.</system>";
+
+/**
+ * The conversation as Kimi CLI 1.49.0 sends it (kosong `chat_provider/kimi.py`, `soul/message.py`):
+ * call ids and arguments as the model gave them; reasoning sent back as `reasoning_content` where
+ * there was some; every tool message in its `<system>` form: the status line and the output as
+ * two text parts (one part alone is sent as a plain string), a failure from outside the tool
+ * (unknown tool, bad arguments, a refusal, another harness's error) as `<system>ERROR: …</system>`,
+ * an empty result as its own status line; an image result as parts inside the tool message.
+ */
+export function renderKimiCliMessages(history: HistoryEvent[], tools: readonly Tool[]): Message[] {
+  const messages = renderChatMessages(history, {
+    harness: "kimi-cli",
+    tools,
+    adopt: adoptKimiCliCall,
+    resultText: ({ result }) => {
+      if (!result) return errorText(INTERRUPTED_OUTPUT);
+      if (result.status !== "completed") return errorText(result.output);
+      return result.output.trim() === "" ? EMPTY_OUTPUT : result.output;
+    },
+    imagesInside: true,
+  });
+  return messages.map((message) => {
+    if (message.role !== "tool" || message.content.length !== 1 || message.content[0]?.type !== "text")
+      return message;
+    const parts = systemParts(message.content[0].text);
+    return parts.length > 1 ? { ...message, content: parts, asParts: true } : message;
+  });
+}
+
+export function errorText(text: string): string {
+  return text.startsWith("<system>ERROR:") ? text : `<system>ERROR: ${text}</system>`;
+}
+
+/** A leading `<system>…</system>` status line and what follows it, as the separate parts 1.49.0 sends. */
+export function systemParts(text: string): UserPart[] {
+  const end = text.startsWith("<system>") ? text.indexOf("</system>") : -1;
+  if (end < 0 || end + "</system>".length === text.length) return [{ type: "text", text }];
+  const head = text.slice(0, end + "</system>".length);
+  return [
+    { type: "text", text: head },
+    { type: "text", text: text.slice(head.length) },
+  ];
+}
+
+/**
+ * A call made under another harness in Kimi CLI's terms, by what it asks for: a command becomes
+ * `Shell`, a read `ReadFile`, a whole-file write `WriteFile`, one replacement `StrReplaceFile`.
+ * Anything else has no faithful counterpart and is shown as text.
+ */
+export function adoptKimiCliCall(intent: CallIntent): WireCall | undefined {
+  const out = (name: string, value: Record<string, unknown>) => ({ name, arguments: JSON.stringify(value) });
+  const file = intent.path;
+  switch (intent.capability) {
+    case "exec":
+      return intent.command === undefined ? undefined : out("Shell", { command: intent.command });
+    case "read":
+      return file
+        ? out("ReadFile", {
+            path: file,
+            ...(intent.offset !== undefined ? { line_offset: intent.offset } : {}),
+            ...(intent.limit !== undefined ? { n_lines: intent.limit } : {}),
+          })
+        : undefined;
+    case "write":
+      return file && intent.content !== undefined
+        ? out("WriteFile", { path: file, content: intent.content })
+        : undefined;
+    case "edit":
+      return file && intent.oldString !== undefined && intent.newString !== undefined
+        ? out("StrReplaceFile", {
+            path: file,
+            edit: {
+              old: intent.oldString,
+              new: intent.newString,
+              ...(intent.replaceAll ? { replace_all: true } : {}),
+            },
+          })
+        : undefined;
+    default:
+      return undefined;
+  }
+}
