@@ -31,10 +31,24 @@ const calls = (i: number) =>
     .map((c) => c.function);
 const parts = (...texts: string[]) => texts.map((text) => ({ type: "text", text }));
 
-const KIMI_CLI_TOOLS = ["SetTodoList", "Shell", "ReadFile", "Glob", "Grep", "WriteFile", "StrReplaceFile"];
+/** 1.49.0's default agent in its `agent.yaml` order (the mock model takes no images: no ReadMediaFile). */
+const KIMI_CLI_TOOLS = [
+  "AskUserQuestion",
+  "SetTodoList",
+  "Shell",
+  "ReadFile",
+  "Glob",
+  "Grep",
+  "WriteFile",
+  "StrReplaceFile",
+  "SearchWeb",
+  "FetchURL",
+  "ExitPlanMode",
+  "EnterPlanMode",
+];
 
 describe("kimi-cli end to end", () => {
-  it("plans, reads, edits, runs the tests and answers through SetTodoList/ReadFile/StrReplaceFile/Shell", async () => {
+  it("plans, reads, edits, runs the tests and answers through SetTodoList, ReadFile, StrReplaceFile and Shell", async () => {
     model = await startFakeModel();
     oi = await startInProcess({
       model,

@@ -5,9 +5,15 @@ import compactPrompt from "./compact-prompt.md";
 import { kimiCliInfo } from "./kimi-cli-info.js";
 import { errorText, renderKimiCliMessages } from "./render.js";
 import { kimiCliSystemPrompt } from "./system-prompt.js";
+import { askUserQuestionTool } from "./tools/ask-user-question.js";
+import { enterPlanModeTool } from "./tools/enter-plan-mode.js";
+import { exitPlanModeTool } from "./tools/exit-plan-mode.js";
+import { fetchUrlTool } from "./tools/fetch-url.js";
 import { globTool } from "./tools/glob.js";
 import { grepTool } from "./tools/grep.js";
 import { readFileTool } from "./tools/read-file.js";
+import { readMediaFileTool } from "./tools/read-media-file.js";
+import { searchWebTool } from "./tools/search-web.js";
 import { setTodoListTool } from "./tools/set-todo-list.js";
 import { shellTool } from "./tools/shell.js";
 import { strReplaceFileTool } from "./tools/str-replace-file.js";
@@ -47,13 +53,20 @@ export const kimiCliHarness: Harness = {
   toolError: errorText,
   open(ctx) {
     const tools = [
+      askUserQuestionTool(),
       setTodoListTool(),
       shellTool(),
       readFileTool(),
+      // 1.49.0 registers it only for a model with image (or video) input.
+      ...(ctx.images ? [readMediaFileTool()] : []),
       globTool(),
       grepTool(),
       writeFileTool(),
       strReplaceFileTool(),
+      searchWebTool(),
+      fetchUrlTool(),
+      exitPlanModeTool(),
+      enterPlanModeTool(),
     ];
     let system: string | undefined;
     return {

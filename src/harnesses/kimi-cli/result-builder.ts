@@ -12,6 +12,8 @@ const MARKER = "[...truncated]";
 const TRUNCATED = "Output is truncated to fit in the message.";
 
 export class ResultBuilder {
+  /** `null`: lines are not cut one by one (the web tools' builder). */
+  constructor(readonly maxLineLength: number | null = MAX_LINE_LENGTH) {}
   readonly #parts: string[] = [];
   #chars = 0;
   #truncated = false;
@@ -23,7 +25,12 @@ export class ResultBuilder {
   write(text: string): void {
     for (const original of splitLines(text)) {
       if (this.#chars >= MAX_CHARS) return;
-      const line = truncateLine(original, Math.min(MAX_CHARS - this.#chars, MAX_LINE_LENGTH), MARKER);
+      const room = MAX_CHARS - this.#chars;
+      const line = truncateLine(
+        original,
+        this.maxLineLength === null ? room : Math.min(room, this.maxLineLength),
+        MARKER,
+      );
       if (line !== original) this.#truncated = true;
       this.#parts.push(line);
       this.#chars += line.length;

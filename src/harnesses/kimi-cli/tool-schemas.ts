@@ -215,3 +215,68 @@ export const searchWebSchema = object(
 );
 
 export const fetchUrlSchema = object({ url: str("The URL to fetch.") }, ["url"]);
+
+const option = (label: string, description: string) =>
+  object(
+    {
+      label: str(label),
+      description: { default: "", description, type: "string" },
+    },
+    ["label"],
+  );
+
+export const askUserQuestionSchema = object(
+  {
+    questions: {
+      description: "The questions for the user (1 to 4).",
+      items: object(
+        {
+          question: str("A specific question the user can act on, ending with '?'."),
+          header: {
+            default: "",
+            description: "A short category tag (12 characters at most, e.g. 'Auth', 'Style').",
+            type: "string",
+          },
+          options: {
+            description:
+              "2 to 4 meaningful, distinct options. Do NOT add an 'Other' option: the system adds one itself.",
+            items: option(
+              "Short display text (1-5 words); append '(Recommended)' to the one you recommend.",
+              "A brief word on the trade-offs or consequences of this option.",
+            ),
+            maxItems: 4,
+            minItems: 2,
+            type: "array",
+          },
+          multi_select: flag(false, "Whether the user may pick several options."),
+        },
+        ["question", "options"],
+      ),
+      maxItems: 4,
+      minItems: 1,
+      type: "array",
+    },
+  },
+  ["questions"],
+);
+
+export const enterPlanModeSchema = object({});
+
+export const exitPlanModeSchema = object({
+  options: {
+    anyOf: [
+      {
+        items: option(
+          "A short name for this approach (1-8 words); append '(Recommended)' to the one you recommend.",
+          "A brief summary of this approach and its trade-offs.",
+        ),
+        maxItems: 3,
+        type: "array",
+      },
+      { type: "null" },
+    ],
+    default: null,
+    description:
+      "When the plan holds alternative approaches, list them here (2-3) so the user can choose which to carry out, one option per approach. Never label one 'Reject', 'Revise', 'Approve' or 'Reject and Exit'.",
+  },
+});
