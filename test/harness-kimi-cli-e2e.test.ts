@@ -31,12 +31,13 @@ const calls = (i: number) =>
     .map((c) => c.function);
 const parts = (...texts: string[]) => texts.map((text) => ({ type: "text", text }));
 
-/** 1.49.0's default agent in its `agent.yaml` order (the mock model takes no images: no ReadMediaFile). */
+/** 1.49.0's default agent in its `agent.yaml` order, for a model that takes images. */
 const KIMI_CLI_TOOLS = [
   "AskUserQuestion",
   "SetTodoList",
   "Shell",
   "ReadFile",
+  "ReadMediaFile",
   "Glob",
   "Grep",
   "WriteFile",
