@@ -17,6 +17,9 @@ describe("kimi-cli tool surface", () => {
       "AskUserQuestion",
       "SetTodoList",
       "Shell",
+      "TaskList",
+      "TaskOutput",
+      "TaskStop",
       "ReadFile",
       "Glob",
       "Grep",
@@ -204,6 +207,34 @@ describe("kimi-cli tool results", () => {
     expect(() => run("Shell", { command: "x", timeout: 301 })).toThrow(/foreground commands/);
   });
 
+  it("Shell in the background: a bash- task, TaskOutput waits for it, TaskList and TaskStop", async () => {
+    const { run } = workspace();
+    const started = await run("Shell", {
+      command: "echo done",
+      run_in_background: true,
+      description: "say done",
+    });
+    const id = /task_id: (bash-[0-9a-z]{8})/.exec(started.output)?.[1];
+    expect(started.output).toMatch(
+      /^<system>Background task started\.<\/system>task_id: bash-[0-9a-z]{8}\nkind: bash\nstatus: running\ndescription: say done\ncommand: echo done\nautomatic_notification: true\n/,
+    );
+    const output = (await run("TaskOutput", { task_id: id, block: true, timeout: 10 })).output;
+    expect(output).toMatch(/^<system>Task output retrieved\.<\/system>retrieval_status: success\n/);
+    expect(output).toContain("status: completed\n");
+    expect(output).toContain("exit_code: 0\n");
+    expect(output).toMatch(/\n\[output\]\ndone$/);
+    expect((await run("TaskList", { active_only: false })).output).toContain(
+      `background_tasks: 1\n\n[1]\ntask_id: ${id}\n`,
+    );
+    expect((await run("TaskList", {})).output).toBe(
+      "<system>Task list retrieved.</system>active_background_tasks: 0\n[no tasks]",
+    );
+    expect((await run("TaskStop", { task_id: "bash-nope" })).output).toBe(
+      "<system>ERROR: Task not found: bash-nope</system>",
+    );
+    expect(() => run("Shell", { command: "x", run_in_background: true })).toThrow(/description is required/);
+  });
+
   it("Glob lists relative paths sorted, refuses a leading ** with the listing", async () => {
     const { run, file } = workspace();
     file("src/b.ts", "");
@@ -307,6 +338,50 @@ describe("kimi-cli request layout", () => {
       { role: "tool", tool_call_id: "Mcp:2", content: "<system>Tool output is empty.</system>" },
       { role: "tool", tool_call_id: "Bad:3", content: "<system>ERROR: unknown tool</system>" },
     ]);
+  });
+});
+
+describe("kimi-cli background notification", () => {
+  it("tells a task's end as 1.49.0's <notification> user message with the output tail", () => {
+    const history: HistoryEvent[] = [
+      { type: "user_message", turnId: "t1", content: [{ type: "text", text: "go" }] },
+      {
+        type: "background_ended",
+        id: "bash-abcd1234",
+        harness: "kimi-cli",
+        command: "make",
+        description: "build",
+        cwd: "/w",
+        status: "failed",
+        exitCode: 2,
+        outputBytes: 4,
+        outputTail: "err\n",
+        durationMs: 90_500,
+      },
+    ];
+    const messages = chatMessages({ system: [], messages: renderKimiCliMessages(history, []), tools: [] });
+    expect(messages.at(-1)).toEqual({
+      role: "user",
+      content: [
+        '<notification id="task:bash-abcd1234" category="task" type="task.failed" source_kind="background_task" source_id="bash-abcd1234">',
+        "Title: Background task failed: build",
+        "Severity: error",
+        "Task ID: bash-abcd1234",
+        "Status: failed (Duration: 1m 30s)",
+        "Description: build",
+        "Exit code: 2",
+        "<task-notification>",
+        "Task ID: bash-abcd1234",
+        "Task Type: bash",
+        "Description: build",
+        "Status: failed",
+        "Exit code: 2",
+        "Output tail:",
+        "err",
+        "</task-notification>",
+        "</notification>",
+      ].join("\n"),
+    });
   });
 });
 

@@ -17,6 +17,9 @@ import { searchWebTool } from "./tools/search-web.js";
 import { setTodoListTool } from "./tools/set-todo-list.js";
 import { shellTool } from "./tools/shell.js";
 import { strReplaceFileTool } from "./tools/str-replace-file.js";
+import { taskListTool } from "./tools/task-list.js";
+import { taskOutputTool } from "./tools/task-output.js";
+import { taskStopTool } from "./tools/task-stop.js";
 import { writeFileTool } from "./tools/write-file.js";
 
 /**
@@ -55,7 +58,10 @@ export const kimiCliHarness: Harness = {
     const tools = [
       askUserQuestionTool(),
       setTodoListTool(),
-      shellTool(),
+      shellTool({ scratchDir: ctx.scratchDir }),
+      taskListTool(),
+      taskOutputTool(),
+      taskStopTool(),
       readFileTool(),
       // 1.49.0 registers it only for a model with image (or video) input.
       ...(ctx.images ? [readMediaFileTool()] : []),

@@ -4,6 +4,7 @@ import type { Tool } from "../../tools/types.js";
 import type { CallIntent, WireCall } from "../shared/adopt-call.js";
 import { renderChatMessages } from "../shared/chat-messages.js";
 import { INTERRUPTED_OUTPUT } from "../shared/user-content.js";
+import { taskNotification } from "./tasks.js";
 
 export const EMPTY_OUTPUT = "<system>Tool output is empty.</system>";
 
@@ -13,7 +14,8 @@ export const EMPTY_OUTPUT = "<system>Tool output is empty.</system>";
  * there was some; every tool message in its `<system>` form: the status line and the output as
  * two text parts (one part alone is sent as a plain string), a failure from outside the tool
  * (unknown tool, bad arguments, a refusal, another harness's error) as `<system>ERROR: …</system>`,
- * an empty result as its own status line; an image result as parts inside the tool message.
+ * an empty result as its own status line; an image result as parts inside the tool message; a
+ * background task's end as its `<notification>` user message where it arrived.
  */
 export function renderKimiCliMessages(history: HistoryEvent[], tools: readonly Tool[]): Message[] {
   const messages = renderChatMessages(history, {
@@ -26,6 +28,8 @@ export function renderKimiCliMessages(history: HistoryEvent[], tools: readonly T
       return result.output.trim() === "" ? EMPTY_OUTPUT : result.output;
     },
     imagesInside: true,
+    // 1.49.0 adds a background task's end as a user message before the next step.
+    backgroundEnded: { text: taskNotification, at: "place" },
   });
   return messages.map((message) => {
     if (message.role !== "tool" || message.content.length !== 1 || message.content[0]?.type !== "text")

@@ -280,3 +280,35 @@ export const exitPlanModeSchema = object({
       "When the plan holds alternative approaches, list them here (2-3) so the user can choose which to carry out, one option per approach. Never label one 'Reject', 'Revise', 'Approve' or 'Reject and Exit'.",
   },
 });
+
+export const taskListSchema = object({
+  active_only: flag(true, "List only the background tasks that have not ended."),
+  limit: { default: 20, description: "The most tasks to list.", maximum: 100, minimum: 1, type: "integer" },
+});
+
+export const taskOutputSchema = object(
+  {
+    task_id: str("The ID of the background task to look at."),
+    block: flag(false, "Wait for the task to end before answering."),
+    timeout: {
+      default: 30,
+      description: "The most seconds to wait when block=true.",
+      maximum: 3600,
+      minimum: 0,
+      type: "integer",
+    },
+  },
+  ["task_id"],
+);
+
+export const taskStopSchema = object(
+  {
+    task_id: str("The ID of the background task to stop."),
+    reason: {
+      default: "Stopped by TaskStop",
+      description: "A short reason kept with the stopped task.",
+      type: "string",
+    },
+  },
+  ["task_id"],
+);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { fence } from "../../../tools/markdown-fence.js";
 import type { Tool } from "../../../tools/types.js";
 import { kimiError, ResultBuilder } from "../result-builder.js";
+import { formatTask, startTask } from "../tasks.js";
 import { shellSchema } from "../tool-schemas.js";
 import description from "./shell.md";
 
@@ -30,10 +31,11 @@ type Args = z.infer<typeof Args>;
 /**
  * Kimi CLI 1.49.0 `Shell` (`tools/shell/__init__.py`): a fresh `bash -c` per call with stdin
  * closed, stdout and stderr into one 50 000 / 2 000 character builder, killed at `timeout`
- * (60 s unless given, at most 300 s in the foreground). `run_in_background` is left to the
- * background-task tools (pending: docs/harnesses.md).
+ * (60 s unless given, at most 300 s in the foreground). `run_in_background` starts a task
+ * (`timeout` up to a day) and answers with its fields and 1.49.0's next steps; its end comes
+ * back as a notification (tasks.ts).
  */
-export function shellTool(): Tool<Args> {
+export function shellTool(options: { scratchDir: string }): Tool<Args> {
   return {
     name: "Shell",
     description: description.replaceAll("${SHELL}", "bash (`/bin/bash`)"),
@@ -45,7 +47,27 @@ export function shellTool(): Tool<Args> {
     access: (args, ctx) => ({ type: "exec", command: args.command, cwd: ctx.cwd }),
     async execute(args, ctx) {
       if (!args.command) return kimiError("Command cannot be empty.");
-      if (args.run_in_background) return kimiError("Background tasks are not available in this session.");
+      if (args.run_in_background) {
+        const task = await startTask({
+          ctx,
+          command: args.command,
+          description: args.description.trim(),
+          timeoutS: args.timeout,
+          scratchDir: options.scratchDir,
+        });
+        const builder = new ResultBuilder();
+        builder.write(
+          [
+            formatTask(task),
+            "automatic_notification: true",
+            "next_step: You will be automatically notified when it completes.",
+            "next_step: Use TaskOutput with this task_id for a non-blocking status/output snapshot. Only set block=true when you intentionally want to wait.",
+            "next_step: Use TaskStop only if the task must be cancelled.",
+            "human_shell_hint: For users in the interactive shell, the only task-management slash command is /task. Do not suggest /task list, /task output, /task stop, or /tasks.",
+          ].join("\n"),
+        );
+        return builder.ok("Background task started");
+      }
       const result = await ctx.exec.run({
         command: args.command,
         cwd: ctx.cwd,
