@@ -28,6 +28,8 @@ export function renderKimiCliMessages(history: HistoryEvent[], tools: readonly T
       return result.output.trim() === "" ? EMPTY_OUTPUT : result.output;
     },
     imagesInside: true,
+    // 1.49.0 sends each message it added as its own, never joined.
+    joinUsers: false,
     // 1.49.0 adds a background task's end as a user message before the next step.
     backgroundEnded: { text: taskNotification, at: "place" },
   });
