@@ -33,6 +33,7 @@ const parts = (...texts: string[]) => texts.map((text) => ({ type: "text", text 
 
 /** 1.49.0's default agent in its `agent.yaml` order, for a model that takes images. */
 const KIMI_CLI_TOOLS = [
+  "Agent",
   "AskUserQuestion",
   "SetTodoList",
   "Shell",

@@ -14,6 +14,7 @@ describe("kimi-cli tool surface", () => {
   it("offers 1.49.0's default agent tools in its agent.yaml order, pinned to 1.49.0", () => {
     const ctx = harnessContext({ images: false });
     expect(kimiCliHarness.open(ctx).tools.map((t) => t.name)).toEqual([
+      "Agent",
       "AskUserQuestion",
       "SetTodoList",
       "Shell",

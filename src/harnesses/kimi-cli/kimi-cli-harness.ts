@@ -3,8 +3,10 @@ import { toolSpecs } from "../shared/tool-specs.js";
 import type { Harness } from "../types.js";
 import compactPrompt from "./compact-prompt.md";
 import { kimiCliInfo } from "./kimi-cli-info.js";
+import { kimiCliSubagent, subagentTools } from "./kimi-subagents.js";
 import { errorText, renderKimiCliMessages } from "./render.js";
 import { kimiCliSystemPrompt } from "./system-prompt.js";
+import { agentTool } from "./tools/agent.js";
 import { askUserQuestionTool } from "./tools/ask-user-question.js";
 import { enterPlanModeTool } from "./tools/enter-plan-mode.js";
 import { exitPlanModeTool } from "./tools/exit-plan-mode.js";
@@ -55,7 +57,8 @@ export const kimiCliHarness: Harness = {
   },
   toolError: errorText,
   open(ctx) {
-    const tools = [
+    const all = [
+      agentTool(),
       askUserQuestionTool(),
       setTodoListTool(),
       shellTool({ scratchDir: ctx.scratchDir }),
@@ -74,11 +77,14 @@ export const kimiCliHarness: Harness = {
       exitPlanModeTool(),
       enterPlanModeTool(),
     ];
+    // A subagent's session: its profile's tools and its ROLE_ADDITIONAL.
+    const agent = ctx.subagent && kimiCliSubagent(ctx.subagent.type);
+    const tools = agent ? subagentTools(all, agent) : all;
     let system: string | undefined;
     return {
       tools,
       render({ history, tools, ctx }) {
-        system ??= kimiCliSystemPrompt(ctx);
+        system ??= kimiCliSystemPrompt(ctx, agent?.role ?? "");
         return {
           system: [{ type: "text", text: system }],
           messages: renderKimiCliMessages(history, tools),

@@ -312,3 +312,32 @@ export const taskStopSchema = object(
   },
   ["task_id"],
 );
+
+export const agentSchema = object(
+  {
+    description: str("A short (3-5 word) label of the task"),
+    prompt: str("The task for the agent"),
+    subagent_type: {
+      default: "coder",
+      description: "Which built-in agent type to use; `coder` unless given.",
+      type: "string",
+    },
+    model: nullable(
+      { type: "string" },
+      "A model to use instead. This parameter wins, then the agent type's own default model, then the parent agent's current model.",
+    ),
+    resume: nullable(
+      { type: "string" },
+      "The ID of an existing agent to continue instead of starting a new one.",
+    ),
+    run_in_background: flag(
+      false,
+      "Run the agent in the background. Keep false unless the task can go on by itself and handing control back before its result is needed clearly pays.",
+    ),
+    timeout: nullable(
+      { maximum: 3600, minimum: 30, type: "integer" },
+      "Seconds the agent may run before it is stopped. Foreground: no limit unless given, at most 3600 (an hour). Background: the configured default (15 minutes), at most 3600.",
+    ),
+  },
+  ["description", "prompt"],
+);
