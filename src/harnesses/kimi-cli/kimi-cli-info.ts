@@ -9,7 +9,7 @@ export const kimiCliInfo: HarnessInfo = {
   id: "kimi-cli",
   title: "Kimi CLI",
   description:
-    "Moonshot's earlier Python Kimi CLI: Shell, ReadFile, WriteFile, StrReplaceFile, Glob, Grep, SetTodoList with its <system> result lines",
+    "Moonshot's earlier Python Kimi CLI: Shell, ReadFile, WriteFile, StrReplaceFile, Glob, Grep, SetTodoList, tasks, Agent, plan mode, with its <system> result lines",
   wires: ["chat"],
   original: {
     name: "Kimi CLI",
