@@ -342,6 +342,25 @@ describe("kimi-cli request layout", () => {
   });
 });
 
+describe("kimi-cli plan mode", () => {
+  it("adds 1.49.0's plan-mode reminder to the prompt while plan mode is on, naming the plan file", () => {
+    const ctx = harnessContext({ mode: "plan", scratchDir: tempDir("oi-kimi-cli-plan-") });
+    const history: HistoryEvent[] = [
+      { type: "user_message", turnId: "t1", content: [{ type: "text", text: "plan it" }] },
+    ];
+    const request = chatView(kimiCliHarness.open(ctx).render({ history, tools: [], ctx }));
+    const content = request.messages.at(-1)?.content as Array<{ text: string }>;
+    expect(content[0]).toEqual({ type: "text", text: "plan it" });
+    expect(content[1]?.text).toMatch(/^<system-reminder>\nPlan mode is active\. You MUST NOT make any edits/);
+    expect(content[1]?.text).toContain(
+      `Plan file: ${path.join(ctx.scratchDir, "plan.md")} (create it with WriteFile;`,
+    );
+    const off = harnessContext({ mode: "workspace-write" });
+    const plain = chatView(kimiCliHarness.open(off).render({ history, tools: [], ctx: off }));
+    expect(plain.messages.at(-1)).toEqual({ role: "user", content: "plan it" });
+  });
+});
+
 describe("kimi-cli background notification", () => {
   it("tells a task's end as 1.49.0's <notification> user message with the output tail", () => {
     const history: HistoryEvent[] = [

@@ -1,9 +1,11 @@
 import type { Knobs } from "../../providers/model-request.js";
+import { planFile } from "../../tools/ask/plan-file.js";
 import { toolSpecs } from "../shared/tool-specs.js";
 import type { Harness } from "../types.js";
 import compactPrompt from "./compact-prompt.md";
 import { kimiCliInfo } from "./kimi-cli-info.js";
 import { kimiCliSubagent, subagentTools } from "./kimi-subagents.js";
+import { addPlanModeReminder } from "./plan-mode-reminder.js";
 import { errorText, renderKimiCliMessages } from "./render.js";
 import { kimiCliSystemPrompt } from "./system-prompt.js";
 import { agentTool } from "./tools/agent.js";
@@ -85,9 +87,12 @@ export const kimiCliHarness: Harness = {
       tools,
       render({ history, tools, ctx }) {
         system ??= kimiCliSystemPrompt(ctx, agent?.role ?? "");
+        const messages = renderKimiCliMessages(history, tools);
+        // The root agent is reminded of plan mode on every step while it is on.
+        if (ctx.mode === "plan" && !agent) addPlanModeReminder(messages, planFile(ctx.scratchDir));
         return {
           system: [{ type: "text", text: system }],
-          messages: renderKimiCliMessages(history, tools),
+          messages,
           tools: toolSpecs(tools),
           knobs: kimiCliKnobs(ctx.sessionId, ctx.model),
         };
