@@ -426,6 +426,7 @@ describe("kimi-cli system prompt", () => {
   it("merges AGENTS.md root to leaf with <!-- From --> lines, .kimi/AGENTS.md first in a directory", () => {
     const root = tempDir("oi-kimi-cli-agents-");
     mkdirSync(path.join(root, ".git"));
+    writeFileSync(path.join(root, ".git", "HEAD"), "ref: refs/heads/main\n");
     mkdirSync(path.join(root, "pkg", ".kimi"), { recursive: true });
     writeFileSync(path.join(root, "AGENTS.md"), "root rules\n");
     writeFileSync(path.join(root, "pkg", ".kimi", "AGENTS.md"), "kimi rules");

@@ -1,6 +1,6 @@
+import { loadKimiAgentsMd } from "../../context/kimi-agents-md.js";
 import { workDirListing } from "../shared/work-dir-listing.js";
 import type { HarnessContext } from "../types.js";
-import { loadAgentsMd } from "./agents-md.js";
 import { isWithinRoots } from "./paths.js";
 import template from "./system-prompt.md";
 
@@ -25,7 +25,7 @@ export function kimiCliSystemPrompt(ctx: HarnessContext, roleAdditional = ""): s
     KIMI_ADDITIONAL_DIRS_INFO: extra
       .map((dir) => `### \`${dir}\`\n\n\`\`\`\n${workDirListing(dir, { order: "codepoint" })}\n\`\`\``)
       .join("\n\n"),
-    KIMI_AGENTS_MD: loadAgentsMd(ctx.cwd),
+    KIMI_AGENTS_MD: loadKimiAgentsMd(ctx.cwd),
     KIMI_SKILLS: skills(ctx),
   };
   const rendered = template

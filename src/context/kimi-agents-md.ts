@@ -1,16 +1,18 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { findProjectRoot } from "./project-root.js";
 
 const MAX_BYTES = 32 * 1024;
 
 /**
- * Kimi CLI 1.49.0's `load_agents_md` (`soul/agent.py`): from the project root (the nearest
- * directory with `.git`, else the working directory) down to the working directory, each
+ * Kimi CLI 1.49.0's `load_agents_md` (`soul/agent.py`), for the kimi-cli harness, which puts the
+ * files in its system prompt with their paths: from the project root (the nearest repository,
+ * else the working directory) down to the working directory, each
  * directory's `.kimi/AGENTS.md` and then `AGENTS.md` (or else `agents.md`), each headed by
  * `<!-- From: path -->`, joined by blank lines; 32 KiB in all, given to the deepest files first
  * so a shallower file is the one cut. Synchronous: rendered once per session.
  */
-export function loadAgentsMd(cwd: string): string {
+export function loadKimiAgentsMd(cwd: string): string {
   const found: Array<{ file: string; content: string }> = [];
   for (const dir of rootToLeaf(cwd)) {
     const candidates = [path.join(dir, ".kimi", "AGENTS.md")];
@@ -48,14 +50,7 @@ export function loadAgentsMd(cwd: string): string {
 }
 
 function rootToLeaf(cwd: string): string[] {
-  let root = cwd;
-  for (let dir = cwd; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, ".git"))) {
-      root = dir;
-      break;
-    }
-    if (path.dirname(dir) === dir) break;
-  }
+  const root = findProjectRoot(cwd);
   const dirs: string[] = [];
   for (let dir = cwd; ; dir = path.dirname(dir)) {
     dirs.unshift(dir);
