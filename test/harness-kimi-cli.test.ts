@@ -98,6 +98,15 @@ describe("kimi-cli tool surface", () => {
     for (const schema of Object.values(tools)) expect(schema).not.toHaveProperty("additionalProperties");
   });
 
+  it("sends the whole tool surface as recorded in its golden (names, descriptions, schemas, key order)", async () => {
+    const tools = kimiCliHarness.open(harnessContext()).tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      parameters: t.parameters,
+    }));
+    await expect(JSON.stringify(tools, null, 2)).toMatchFileSnapshot("golden/kimi-cli/tools.json");
+  });
+
   it("sends prompt_cache_key = session id, max_completion_tokens 32000 and thinking by the model's name", () => {
     const on = harnessContext({ model: "kimi-k2-thinking-turbo" });
     const off = harnessContext({ model: "kimi-k2-0905-preview" });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { askQuestions } from "../../../tools/ask/ask-questions.js";
 import type { Tool } from "../../../tools/types.js";
+import { kimiAnswers, kimiQuestions } from "../../shared/kimi-questions.js";
 import { pyJson } from "../py-json.js";
 import { kimiError, kimiResult } from "../result-builder.js";
 import { askUserQuestionSchema } from "../tool-schemas.js";
@@ -45,30 +46,13 @@ export function askUserQuestionTool(): Tool<Args> {
     access: () => ({ type: "none" }),
     async execute(args, ctx) {
       const outcome = await askQuestions({
-        questions: args.questions.map((q, i) => ({
-          id: String(i),
-          question: q.question,
-          ...(q.header ? { header: q.header } : {}),
-          options: q.options.map((o) => ({
-            label: o.label,
-            ...(o.description ? { description: o.description } : {}),
-          })),
-          multiSelect: q.multi_select,
-        })),
+        questions: kimiQuestions(args.questions),
         user: ctx.user,
         callId: ctx.callId ?? "",
         signal: ctx.signal,
       });
       if (outcome.type === "unavailable") return kimiError(QUESTIONS_UNSUPPORTED);
-      const answers =
-        outcome.type === "answered"
-          ? Object.fromEntries(
-              outcome.answers.map((a) => [
-                a.question,
-                [...a.selected, ...(a.other ? [a.other] : [])].join(", "),
-              ]),
-            )
-          : {};
+      const answers = kimiAnswers(outcome);
       if (Object.keys(answers).length === 0)
         return kimiResult({
           message: "User dismissed the question without answering.",
