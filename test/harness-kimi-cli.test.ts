@@ -414,6 +414,30 @@ describe("kimi-cli background notification", () => {
   });
 });
 
+describe("kimi-cli repeated calls", () => {
+  it("appends 1.49.0's reminders after the output from the 3rd and 5th identical call", () => {
+    const history: HistoryEvent[] = [
+      { type: "user_message", turnId: "t1", content: [{ type: "text", text: "go" }] },
+    ];
+    for (let i = 1; i <= 5; i++) {
+      history.push(
+        call(`c${i}`, "Shell", i % 2 ? '{"command":"ls","timeout":5}' : '{"timeout":5,"command":"ls"}'),
+        result(`c${i}`, "<system>Command executed successfully.</system>a\n"),
+      );
+    }
+    const messages = chatMessages({ system: [], messages: renderKimiCliMessages(history, []), tools: [] });
+    const tool = (id: string) =>
+      (
+        messages.find((m) => m.role === "tool" && m.tool_call_id === id)?.content as Array<{ text: string }>
+      )[1]?.text;
+    expect(tool("c2")).toBe("a\n");
+    expect(tool("c3")).toMatch(/^a\n\n\n<system-reminder>\nYou are repeating exactly the same tool call/);
+    expect(tool("c5")).toContain(
+      '- tool: Shell\n- repeated_times: 5\n- arguments: {"command":"ls","timeout":5}\n',
+    );
+  });
+});
+
 describe("kimi-cli system prompt", () => {
   it("fills 1.49.0's slots: OS, shell, date, directory and its listing, no additional directories", () => {
     const cwd = tempDir("oi-kimi-cli-prompt-");

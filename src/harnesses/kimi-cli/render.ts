@@ -4,6 +4,7 @@ import type { Tool } from "../../tools/types.js";
 import type { CallIntent, WireCall } from "../shared/adopt-call.js";
 import { renderChatMessages } from "../shared/chat-messages.js";
 import { INTERRUPTED_OUTPUT } from "../shared/user-content.js";
+import { repeatReminders } from "./repeat-reminders.js";
 import { taskNotification } from "./tasks.js";
 
 export const EMPTY_OUTPUT = "<system>Tool output is empty.</system>";
@@ -15,17 +16,20 @@ export const EMPTY_OUTPUT = "<system>Tool output is empty.</system>";
  * two text parts (one part alone is sent as a plain string), a failure from outside the tool
  * (unknown tool, bad arguments, a refusal, another harness's error) as `<system>ERROR: …</system>`,
  * an empty result as its own status line; an image result as parts inside the tool message; a
- * background task's end as its `<notification>` user message where it arrived.
+ * background task's end as its `<notification>` user message where it arrived; the repeated-call
+ * reminders after a result's output.
  */
 export function renderKimiCliMessages(history: HistoryEvent[], tools: readonly Tool[]): Message[] {
+  const reminders = repeatReminders(history);
   const messages = renderChatMessages(history, {
     harness: "kimi-cli",
     tools,
     adopt: adoptKimiCliCall,
-    resultText: ({ result }) => {
-      if (!result) return errorText(INTERRUPTED_OUTPUT);
-      if (result.status !== "completed") return errorText(result.output);
-      return result.output.trim() === "" ? EMPTY_OUTPUT : result.output;
+    resultText: ({ call, result }) => {
+      const reminder = reminders.get(call.callId) ?? "";
+      if (!result) return errorText(INTERRUPTED_OUTPUT) + reminder;
+      if (result.status !== "completed") return errorText(result.output) + reminder;
+      return (result.output.trim() === "" ? EMPTY_OUTPUT : result.output) + reminder;
     },
     imagesInside: true,
     // 1.49.0 sends each message it added as its own, never joined.
