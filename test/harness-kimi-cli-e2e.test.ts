@@ -66,6 +66,12 @@ describe("kimi-cli end to end", () => {
     const todos = [{ title: "Fix add and run the tests", status: "in_progress" }];
 
     model.reply(
+      {
+        toolCalls: [
+          { id: "Nope:0", name: "Nope", arguments: {} },
+          { id: "Shell:0", name: "Shell", arguments: { timeout: 5 } },
+        ],
+      },
       { toolCalls: [{ id: "SetTodoList:0", name: "SetTodoList", arguments: { todos } }] },
       { toolCalls: [{ id: "ReadFile:1", name: "ReadFile", arguments: { path: "calc.mjs" } }] },
       {
@@ -98,20 +104,25 @@ describe("kimi-cli end to end", () => {
     expect(first.messages[0].content).toMatch(/^You are Kimi Code CLI, /);
     expect(first.messages[0].content).toContain(`The current working directory is \`${cwd}\`.`);
     expect(first.messages[0].content).toContain("├── calc.mjs\n");
+    // Calls that never ran get kosong's texts in 1.49.0's error line.
+    expect(toolResult(1, "Nope:0")?.content).toBe("<system>ERROR: Tool `Nope` not found</system>");
+    expect(toolResult(1, "Shell:0")?.content).toMatch(
+      /^<system>ERROR: Error validating JSON arguments: command: /,
+    );
     // Ids come back as the model sent them; each result leads with its <system> status part.
-    expect(toolResult(1, "SetTodoList:0")?.content).toEqual(
+    expect(toolResult(2, "SetTodoList:0")?.content).toEqual(
       parts("<system>Todo list updated</system>", "Todo list updated"),
     );
-    expect(toolResult(2, "ReadFile:1")?.content).toEqual(
+    expect(toolResult(3, "ReadFile:1")?.content).toEqual(
       parts(
         "<system>3 lines read from file starting from line 1. Total lines in file: 3. End of file reached.</system>",
         "     1\texport function add(a, b) {\n     2\t  return a - b;\n     3\t}\n",
       ),
     );
-    expect(toolResult(3, "StrReplaceFile:2")?.content).toBe(
+    expect(toolResult(4, "StrReplaceFile:2")?.content).toBe(
       "<system>File successfully edited. Applied 1 edit(s) with 1 total replacement(s).</system>",
     );
-    expect(toolResult(4, "Shell:3")?.content).toEqual(
+    expect(toolResult(5, "Shell:3")?.content).toEqual(
       parts("<system>Command executed successfully.</system>", "TESTS PASSED\n"),
     );
     expect(oi.editor.text(sessionId)).toContain("the tests pass.");

@@ -302,7 +302,7 @@ const call = (callId: string, name: string, args: string, harness = "kimi-cli"):
 const result = (
   callId: string,
   output: string,
-  status: "completed" | "failed" = "completed",
+  status: "completed" | "failed" | "rejected" = "completed",
 ): HistoryEvent => ({
   type: "tool_result",
   turnId: "t1",
@@ -320,10 +320,16 @@ describe("kimi-cli request layout", () => {
       call("ReadFile:1", "ReadFile", '{"path":"x"}'),
       call("Mcp:2", "mcp__x__y", "{}"),
       call("Bad:3", "Nope", "{}"),
+      call("No:4", "Shell", '{"command":"rm x"}'),
       result("Shell:0", "<system>Command executed successfully.</system>a\n"),
       result("ReadFile:1", "<system>ERROR: `x` does not exist.</system>", "failed"),
       result("Mcp:2", ""),
       result("Bad:3", "unknown tool", "failed"),
+      result(
+        "No:4",
+        "The user rejected this action. Do not try it again; continue another way or ask the user.",
+        "rejected",
+      ),
     ];
     const messages = chatMessages({ system: [], messages: renderKimiCliMessages(history, []), tools: [] });
     expect(messages[1]).toMatchObject({
@@ -347,6 +353,12 @@ describe("kimi-cli request layout", () => {
       { role: "tool", tool_call_id: "ReadFile:1", content: "<system>ERROR: `x` does not exist.</system>" },
       { role: "tool", tool_call_id: "Mcp:2", content: "<system>Tool output is empty.</system>" },
       { role: "tool", tool_call_id: "Bad:3", content: "<system>ERROR: unknown tool</system>" },
+      {
+        role: "tool",
+        tool_call_id: "No:4",
+        content:
+          "<system>ERROR: The tool call is rejected by the user. Stop what you are doing and wait for the user to tell you how to proceed.</system>",
+      },
     ]);
   });
 });

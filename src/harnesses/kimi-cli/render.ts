@@ -46,7 +46,28 @@ export function renderKimiCliMessages(history: HistoryEvent[], tools: readonly T
 }
 
 export function errorText(text: string): string {
-  return text.startsWith("<system>ERROR:") ? text : `<system>ERROR: ${text}</system>`;
+  return text.startsWith("<system>ERROR:") ? text : `<system>ERROR: ${kosongError(text)}</system>`;
+}
+
+/**
+ * The session's words for a call that never ran, in kosong's (`tooling/error.py`) and 1.49.0's
+ * (`tools/utils.py` `ToolRejectedError`): an unknown tool, arguments that are not JSON or do not
+ * fit the schema, the user's refusal. Anything else is kept.
+ */
+function kosongError(text: string): string {
+  const unknown = /^unsupported call: (.*) \(available tools: .*\)$/s.exec(text);
+  if (unknown) return `Tool \`${unknown[1]}\` not found`;
+  const invalid =
+    /^failed to parse function arguments for [^:]+: (.*)\. Call it again with valid JSON matching its schema\.$/s.exec(
+      text,
+    );
+  if (invalid) {
+    const json = /JSON|Unexpected|position/.test(invalid[1] ?? "");
+    return `Error ${json ? "parsing" : "validating"} JSON arguments: ${invalid[1]}`;
+  }
+  if (text.startsWith("The user rejected this action."))
+    return "The tool call is rejected by the user. Stop what you are doing and wait for the user to tell you how to proceed.";
+  return text;
 }
 
 /** A leading `<system>…</system>` status line and what follows it, as the separate parts 1.49.0 sends. */
