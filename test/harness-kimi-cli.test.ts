@@ -339,6 +339,7 @@ describe("kimi-cli request layout", () => {
         {},
         {},
         {},
+        {},
       ],
     });
     expect(messages.slice(2)).toEqual([
