@@ -107,6 +107,25 @@ describe("kimi-cli tool surface", () => {
     await expect(JSON.stringify(tools, null, 2)).toMatchFileSnapshot("golden/kimi-cli/tools.json");
   });
 
+  it("compacts at 85 % or 50,000 tokens left, with its XML-sectioned prompt under its <system> line", () => {
+    const rule = kimiCliHarness.compaction!;
+    expect(rule).toMatchObject({ ratio: 0.85, reserve: 50_000 });
+    expect(rule.summaryPrefix).toBe(
+      "<system>Previous context has been compacted. Here is the compaction output:</system>",
+    );
+    const sections = [...(rule.prompt ?? "").matchAll(/^<([a-z_]+)>$/gm)].map((m) => m[1]);
+    expect(sections).toEqual([
+      "current_focus",
+      "environment",
+      "completed_tasks",
+      "active_issues",
+      "code_state",
+      "file",
+      "file",
+      "important_context",
+    ]);
+  });
+
   it("sends prompt_cache_key = session id, max_completion_tokens 32000 and thinking by the model's name", () => {
     const on = harnessContext({ model: "kimi-k2-thinking-turbo" });
     const off = harnessContext({ model: "kimi-k2-0905-preview" });
