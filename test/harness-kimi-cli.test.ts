@@ -281,17 +281,19 @@ describe("kimi-cli tool results", () => {
   });
 
   it("Grep answers in ripgrep's lines with 1.49.0's summaries", async () => {
-    const { run, file } = workspace();
+    const { run, file, cwd } = workspace();
     file("a.py", "x = 1\nx = 2\n");
     file("b.py", "x = 3\n");
     expect((await run("Grep", { pattern: "x =", output_mode: "count_matches" })).output).toMatch(
-      /^<system>Found 3 total occurrences across 2 files\.<\/system>(a\.py:2\nb\.py:1|b\.py:1\na\.py:2)$/,
+      /^<system>Found 3 total occurrences across 2 files\.<\/system>(\.\/a\.py:2\n\.\/b\.py:1|\.\/b\.py:1\n\.\/a\.py:2)$/,
     );
     expect((await run("Grep", { pattern: "nothing-here" })).output).toBe(
       "<system>No matches found.</system>",
     );
-    // No message at all: no <system> line.
-    expect((await run("Grep", { pattern: "x = 2", output_mode: "content" })).output).toBe("a.py:2:x = 2");
+    // No message at all: no <system> line; the default `.` shows in ripgrep's paths.
+    expect((await run("Grep", { pattern: "x = 2", output_mode: "content" })).output).toBe("./a.py:2:x = 2");
+    // An absolute path: the paths come back relative to it.
+    expect((await run("Grep", { pattern: "x = 3", path: cwd })).output).toBe("b.py");
   });
 
   it("SetTodoList replaces, reads back, and becomes the editor's plan", async () => {

@@ -73,8 +73,11 @@ function rgCommand(args: Args, target: string): string {
 
 async function grep(args: Args, ctx: ToolContext): Promise<ToolResult> {
   const target = resolveUserPath(args.path, ctx.cwd);
+  // ripgrep gets the path as the model gave it (`~` expanded), run from the working directory:
+  // with the default `.` its paths read `./a.py`, as 1.49.0's do.
+  const given = args.path === "~" || args.path.startsWith("~/") ? target : args.path;
   const run = await ctx.exec.run({
-    command: rgCommand(args, target),
+    command: rgCommand(args, given),
     cwd: ctx.cwd,
     timeoutMs: RG_TIMEOUT_S * 1000,
     signal: ctx.signal,
@@ -99,7 +102,7 @@ async function grep(args: Args, ctx: ToolContext): Promise<ToolResult> {
     output = output
       .split("\n")
       .filter((line) => line.trim())
-      .sort((a, b) => mtime(b) - mtime(a))
+      .sort((a, b) => mtime(path.resolve(ctx.cwd, b)) - mtime(path.resolve(ctx.cwd, a)))
       .join("\n");
   }
   let base = target;
