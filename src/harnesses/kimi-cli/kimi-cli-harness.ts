@@ -32,7 +32,8 @@ import { writeFileTool } from "./tools/write-file.js";
  * `max_tokens`), at 32 000 as upstream Open Interpreter's `kimi_cli.rs` and 1.49.0's cap for an
  * unknown window (1.49.0 gives what the window has left, which we do not know here); `thinking`
  * is on for models whose name says `thinking` or `reason` (always-thinking ones) and off
- * otherwise (its `default_thinking = false`); never a `reasoning_effort`.
+ * otherwise (its `default_thinking = false`); never a `reasoning_effort`. Upstream's
+ * `harness_guidance` block is not sent: it is not Kimi CLI's text (docs/harnesses.md).
  */
 export function kimiCliKnobs(sessionId: string, model: string): Knobs {
   const thinking = /thinking|reason/i.test(model) ? "enabled" : "disabled";
