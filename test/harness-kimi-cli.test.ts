@@ -460,10 +460,10 @@ describe("kimi-cli repeated calls", () => {
       );
     }
     const messages = chatMessages({ system: [], messages: renderKimiCliMessages(history, []), tools: [] });
-    const tool = (id: string) =>
-      (
-        messages.find((m) => m.role === "tool" && m.tool_call_id === id)?.content as Array<{ text: string }>
-      )[1]?.text;
+    const tool = (id: string) => {
+      const found = messages.find((m) => m.role === "tool" && m.tool_call_id === id);
+      return (found?.content as Array<{ text: string }> | undefined)?.[1]?.text;
+    };
     expect(tool("c2")).toBe("a\n");
     expect(tool("c3")).toMatch(/^a\n\n\n<system-reminder>\nYou are repeating exactly the same tool call/);
     expect(tool("c5")).toContain(

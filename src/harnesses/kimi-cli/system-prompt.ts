@@ -2,6 +2,7 @@ import { loadKimiAgentsMd } from "../../context/kimi-agents-md.js";
 import { workDirListing } from "../shared/work-dir-listing.js";
 import type { HarnessContext } from "../types.js";
 import { isWithinRoots } from "./paths.js";
+import { fillSlots } from "./slots.js";
 import template from "./system-prompt.md";
 
 /**
@@ -36,7 +37,7 @@ export function kimiCliSystemPrompt(ctx: HarnessContext, roleAdditional = ""): s
     .replace(/\{% if KIMI_ADDITIONAL_DIRS_INFO %\}\n([\s\S]*?)\{% endif %\}\n/g, (_, body: string) =>
       slots.KIMI_ADDITIONAL_DIRS_INFO ? body : "",
     );
-  return rendered.replace(/\$\{([A-Z_]+)\}/g, (match, name: string) => slots[name] ?? match);
+  return fillSlots(rendered, slots);
 }
 
 function osLabel(platform: string): string {

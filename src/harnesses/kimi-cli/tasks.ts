@@ -76,7 +76,7 @@ export function formatTaskList(processes: BackgroundProcess[], activeOnly: boole
   const header = activeOnly ? "active_background_tasks" : "background_tasks";
   if (processes.length === 0) return `${header}: 0\n[no tasks]`;
   const lines = [`${header}: ${processes.length}`, ""];
-  processes.forEach((process, i) => lines.push(`[${i + 1}]`, formatTask(process), ""));
+  for (const [i, process] of processes.entries()) lines.push(`[${i + 1}]`, formatTask(process), "");
   return lines.join("\n").trimEnd();
 }
 

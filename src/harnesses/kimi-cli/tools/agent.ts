@@ -3,6 +3,7 @@ import type { SubagentOutcome } from "../../../tools/agents/types.js";
 import type { Tool, ToolResult } from "../../../tools/types.js";
 import { builtinAgentTypes, kimiCliSubagent } from "../kimi-subagents.js";
 import { kimiError, kimiResult } from "../result-builder.js";
+import { fillSlots } from "../slots.js";
 import { agentSchema } from "../tool-schemas.js";
 import description from "./agent.md";
 
@@ -28,7 +29,7 @@ type Args = z.infer<typeof Args>;
 export function agentTool(): Tool<Args> {
   return {
     name: "Agent",
-    description: description.replace("${BUILTIN_AGENT_TYPES_MD}", builtinAgentTypes()),
+    description: fillSlots(description, { BUILTIN_AGENT_TYPES_MD: builtinAgentTypes() }),
     kind: "other",
     capability: "other",
     parameters: agentSchema,

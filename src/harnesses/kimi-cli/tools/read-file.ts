@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Tool, ToolResult } from "../../../tools/types.js";
 import { isSensitiveFile, outsideError, resolveUserPath } from "../paths.js";
 import { kimiError, kimiResult, truncateLine } from "../result-builder.js";
+import { fillSlots } from "../slots.js";
 import { readFileSchema } from "../tool-schemas.js";
 import description from "./read-file.md";
 
@@ -37,9 +38,7 @@ const MEDIA =
 export function readFileTool(): Tool<Args> {
   return {
     name: "ReadFile",
-    description: description
-      .replaceAll("${MAX_LINES}", String(MAX_LINES))
-      .replaceAll("${MAX_LINE_LENGTH}", String(MAX_LINE_LENGTH)),
+    description: fillSlots(description, { MAX_LINES, MAX_LINE_LENGTH }),
     kind: "read",
     capability: "read",
     parameters: readFileSchema,

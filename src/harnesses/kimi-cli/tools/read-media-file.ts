@@ -4,6 +4,7 @@ import { sniffImage } from "../../../tools/image/sniff-image.js";
 import type { Tool } from "../../../tools/types.js";
 import { outsideError, resolveUserPath } from "../paths.js";
 import { kimiError } from "../result-builder.js";
+import { fillSlots } from "../slots.js";
 import { readMediaFileSchema } from "../tool-schemas.js";
 import description from "./read-media-file.md";
 
@@ -21,7 +22,7 @@ type Args = z.infer<typeof Args>;
 export function readMediaFileTool(): Tool<Args> {
   return {
     name: "ReadMediaFile",
-    description: description.replaceAll("${MAX_MEDIA_MEGABYTES}", String(MAX_MEDIA_MEGABYTES)),
+    description: fillSlots(description, { MAX_MEDIA_MEGABYTES }),
     kind: "read",
     capability: "read",
     parameters: readMediaFileSchema,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { fence } from "../../../tools/markdown-fence.js";
 import type { Tool } from "../../../tools/types.js";
 import { kimiError, ResultBuilder } from "../result-builder.js";
+import { fillSlots } from "../slots.js";
 import { formatTask, startTask } from "../tasks.js";
 import { shellSchema } from "../tool-schemas.js";
 import description from "./shell.md";
@@ -38,7 +39,7 @@ type Args = z.infer<typeof Args>;
 export function shellTool(options: { scratchDir: string }): Tool<Args> {
   return {
     name: "Shell",
-    description: description.replaceAll("${SHELL}", "bash (`/bin/bash`)"),
+    description: fillSlots(description, { SHELL: "bash (`/bin/bash`)" }),
     kind: "execute",
     capability: "exec",
     parameters: shellSchema,
