@@ -169,7 +169,10 @@ suite(`codex-acp ${CODEX_ACP_VERSION} driving interpreter app-server`, () => {
     const acp = startCodexAcp(home, model.url);
     const { agent } = acp.connection;
     const init = await agent.request(methods.agent.initialize, INIT);
-    expect(init.agentCapabilities?.sessionCapabilities).toMatchObject({ fork: {} });
+    expect(
+      (init as { agentCapabilities?: { sessionCapabilities?: object } }).agentCapabilities
+        ?.sessionCapabilities,
+    ).toMatchObject({ fork: {} });
     const { sessionId } = await agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
     model.reply({ text: "Noted: the number is 42." });
     await agent.request(methods.agent.session.prompt, {

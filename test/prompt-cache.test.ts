@@ -19,6 +19,7 @@ function steps(harness: string, n: number): FakeStep[] {
     "claude-code": "Bash",
     "claude-code-bare": "Bash",
     "kimi-code": "Bash",
+    "kimi-cli": "Shell",
     "gemini-cli": "run_shell_command",
     "qwen-code": "run_shell_command",
     pi: "bash",
@@ -131,7 +132,7 @@ describe("prompt caching: a stable prefix across the turns of a session", () => 
       expect(share.overall).toBeGreaterThan(0.9);
       for (const s of share.perRequest) expect(s).toBeGreaterThan(0.8);
       const keys = new Set(bodies.map((b) => b.prompt_cache_key));
-      if (id === "codex") expect([...keys]).toEqual([sessionId]);
+      if (id === "codex" || id === "kimi-cli") expect([...keys]).toEqual([sessionId]);
       else if (id === "kimi-code") expect([...keys]).toEqual([`session_${sessionId}`]);
       else expect([...keys]).toEqual([undefined]);
     },

@@ -4,6 +4,7 @@ import { claudeCodeBareInfo } from "./claude-code-bare/claude-code-bare-info.js"
 import { codexInfo } from "./codex/codex-info.js";
 import { geminiCliInfo } from "./gemini-cli/gemini-cli-info.js";
 import { hermesInfo } from "./hermes/hermes-info.js";
+import { kimiCliInfo } from "./kimi-cli/kimi-cli-info.js";
 import { kimiCodeInfo } from "./kimi-code/kimi-code-info.js";
 import { littleCoderInfo } from "./little-coder/little-coder-info.js";
 import { miniSweAgentInfo } from "./mini-swe-agent/mini-swe-agent-info.js";
@@ -53,6 +54,7 @@ export function builtinHarnesses(): HarnessEntry[] {
       littleCoderInfo,
       async () => (await import("./little-coder/little-coder-harness.js")).littleCoderHarness,
     ),
+    entry(kimiCliInfo, async () => (await import("./kimi-cli/kimi-cli-harness.js")).kimiCliHarness),
     // Upstream's minimal harness offers the native (Codex) harness's tools; built once per list.
     entry(
       minimalInfo,

@@ -1,15 +1,14 @@
 import type { HistoryEvent } from "../../store/events.js";
+import { repeatStreaks } from "../shared/repeat-streaks.js";
 
 /**
  * Kimi Code's ladder for a tool call repeated with identical arguments (kimi-code
  * `agent/toolDedupe/toolDedupeService.ts`): from the 3rd identical call in a row a reminder is
  * appended to the result, a firmer one from the 5th (naming the count), and from the 8th one
- * that asks for a final text answer. Streaks count calls in order within one turn, keyed by
- * tool name and arguments with object keys sorted. Our wording, upstream's thresholds, tag and
+ * that asks for a final text answer (streaks: shared/repeat-streaks.ts). Our wording, upstream's thresholds, tag and
  * position (`\n\n<system-reminder>\n…\n</system-reminder>` after the result).
  *
- * Computed while rendering, from the history alone: it needs no session state and survives a
- * reload. Upstream also ends the turn at the 12th repeat; the session loop has no hook for
+ * Upstream also ends the turn at the 12th repeat; the session loop has no hook for
  * that, so from then on the model keeps getting the last reminder.
  */
 export const FIRST_NUDGE_AT = 3;
@@ -45,40 +44,9 @@ export function nudgeFor(streak: number): string | undefined {
 /** The reminder to append to each call's result, by call id (only calls that earn one). */
 export function repeatNudges(history: HistoryEvent[]): Map<string, string> {
   const nudges = new Map<string, string>();
-  let turn = "";
-  let lastKey = "";
-  let streak = 0;
-  for (const call of history) {
-    if (call.type !== "tool_call") continue;
-    const key = `${call.name} ${canonicalArgs(call.arguments)}`;
-    if (call.turnId !== turn) {
-      turn = call.turnId;
-      lastKey = "";
-      streak = 0;
-    }
-    streak = key === lastKey ? streak + 1 : 1;
-    lastKey = key;
+  for (const [callId, { streak }] of repeatStreaks(history)) {
     const nudge = nudgeFor(streak);
-    if (nudge) nudges.set(call.callId, nudge);
+    if (nudge) nudges.set(callId, nudge);
   }
   return nudges;
-}
-
-function canonicalArgs(raw: string): string {
-  try {
-    return JSON.stringify(sortKeys(JSON.parse(raw || "{}")));
-  } catch {
-    return raw;
-  }
-}
-
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value === null || typeof value !== "object") return value;
-  const record = value as Record<string, unknown>;
-  return Object.fromEntries(
-    Object.keys(record)
-      .sort()
-      .map((key) => [key, sortKeys(record[key])]),
-  );
 }

@@ -1,7 +1,7 @@
+import { workDirListing } from "../shared/work-dir-listing.js";
 import type { HarnessContext } from "../types.js";
 import { isWithin } from "./path-access.js";
 import template from "./system-prompt.md";
-import { workDirListing } from "./work-dir-listing.js";
 
 /**
  * Kimi Code 2.1.0's system prompt: our text in the sections of its `agentProfileCatalog/

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { askQuestions } from "../../../tools/ask/ask-questions.js";
 import type { Tool } from "../../../tools/types.js";
+import { kimiAnswers, kimiQuestions } from "../../shared/kimi-questions.js";
 import description from "./ask-user-question.md";
 import { askUserQuestionSchema } from "./plan-schemas.js";
 
@@ -49,25 +50,14 @@ export function askUserQuestionTool(): Tool<Args> {
       const duplicate = uniquenessError(args.questions);
       if (duplicate) return { output: duplicate, isError: true };
       const outcome = await askQuestions({
-        questions: args.questions.map((q) => ({
-          id: q.question,
-          question: q.question,
-          ...(q.header ? { header: q.header } : {}),
-          options: q.options.map((o) => ({
-            label: o.label,
-            ...(o.description ? { description: o.description } : {}),
-          })),
-          multiSelect: q.multi_select,
-        })),
+        questions: kimiQuestions(args.questions),
         user: ctx.user,
         callId: ctx.callId ?? "",
         signal: ctx.signal,
       });
       if (outcome.type === "unavailable") return { output: QUESTIONS_UNSUPPORTED, isError: true };
       if (outcome.type !== "answered") return { output: JSON.stringify({ answers: {}, note: DISMISSED }) };
-      const answers = Object.fromEntries(
-        outcome.answers.map((a) => [a.question, [...a.selected, ...(a.other ? [a.other] : [])].join(", ")]),
-      );
+      const answers = kimiAnswers(outcome);
       return { output: JSON.stringify({ answers }) };
     },
   };

@@ -1,7 +1,10 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 
-/** Kimi Code's caps for the listing in its system prompt (agent-core-v2 `agent/profile/context.ts`). */
+/**
+ * The caps of the listing Kimi Code (agent-core-v2 `agent/profile/context.ts`) and Kimi CLI
+ * (`utils/path.py` `list_directory`) put in their system prompts.
+ */
 export const ROOT_WIDTH = 30;
 export const CHILD_WIDTH = 10;
 
@@ -10,14 +13,21 @@ interface Entry {
   isDir: boolean;
 }
 
+export interface ListingOptions {
+  /** Kimi Code shows hidden directories in the working directory's listing without opening them. */
+  collapseHiddenDirs?: boolean;
+  /** Names sorted as Kimi Code sorts them (`localeCompare`, the default) or as Python does (code points, Kimi CLI). */
+  order?: "locale" | "codepoint";
+}
+
 /**
- * Two-level tree of `dir` as Kimi Code draws it: directories first, then files, by name; 30
- * entries at the top, 10 inside each directory, `... and N more` for the rest; hidden
- * directories shown but not opened (in the working directory's listing). Synchronous because
- * it is rendered once per session into the system prompt.
+ * Two-level tree of `dir` as both Kimi agents draw it: directories first, then files, by name;
+ * 30 entries at the top, 10 inside each directory, `... and N more` for the rest. Synchronous
+ * because it is rendered once per session into the system prompt.
  */
-export function workDirListing(dir: string, options: { collapseHiddenDirs?: boolean } = {}): string {
-  const top = entries(dir, ROOT_WIDTH);
+export function workDirListing(dir: string, options: ListingOptions = {}): string {
+  const compare = options.order === "codepoint" ? byCodePoint : (a: string, b: string) => a.localeCompare(b);
+  const top = entries(dir, ROOT_WIDTH, compare);
   if (!top) return "[not readable]";
   const lines: string[] = [];
   const remaining = top.total - top.entries.length;
@@ -26,7 +36,7 @@ export function workDirListing(dir: string, options: { collapseHiddenDirs?: bool
     lines.push(`${last ? "└── " : "├── "}${entry.name}${entry.isDir ? "/" : ""}`);
     if (!entry.isDir || (options.collapseHiddenDirs && entry.name.startsWith("."))) return;
     const prefix = last ? "    " : "│   ";
-    const children = entries(path.join(dir, entry.name), CHILD_WIDTH);
+    const children = entries(path.join(dir, entry.name), CHILD_WIDTH, compare);
     if (!children) {
       lines.push(`${prefix}└── [not readable]`);
       return;
@@ -42,13 +52,21 @@ export function workDirListing(dir: string, options: { collapseHiddenDirs?: bool
   return lines.length > 0 ? lines.join("\n") : "(empty directory)";
 }
 
-function entries(dir: string, width: number): { entries: Entry[]; total: number } | undefined {
+function byCodePoint(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function entries(
+  dir: string,
+  width: number,
+  compare: (a: string, b: string) => number,
+): { entries: Entry[]; total: number } | undefined {
   let all: Entry[];
   try {
     all = readdirSync(dir, { withFileTypes: true }).map((d) => ({ name: d.name, isDir: d.isDirectory() }));
   } catch {
     return undefined;
   }
-  all.sort((a, b) => (a.isDir === b.isDir ? a.name.localeCompare(b.name) : a.isDir ? -1 : 1));
+  all.sort((a, b) => (a.isDir === b.isDir ? compare(a.name, b.name) : a.isDir ? -1 : 1));
   return { entries: all.slice(0, width), total: all.length };
 }
