@@ -2,6 +2,7 @@ import type { Wire } from "../providers/model-request.js";
 import { claudeCodeInfo } from "./claude-code/claude-code-info.js";
 import { claudeCodeBareInfo } from "./claude-code-bare/claude-code-bare-info.js";
 import { codexInfo } from "./codex/codex-info.js";
+import { deepseekTuiInfo } from "./deepseek-tui/deepseek-tui-info.js";
 import { geminiCliInfo } from "./gemini-cli/gemini-cli-info.js";
 import { hermesInfo } from "./hermes/hermes-info.js";
 import { kimiCodeInfo } from "./kimi-code/kimi-code-info.js";
@@ -47,6 +48,10 @@ export function builtinHarnesses(): HarnessEntry[] {
     entry(hermesInfo, async () => (await import("./hermes/hermes-harness.js")).hermesHarness),
     entry(sweAgentInfo, async () => (await import("./swe-agent/swe-agent-harness.js")).sweAgentHarness),
     entry(terminus2Info, async () => (await import("./terminus-2/terminus-2-harness.js")).terminus2Harness),
+    entry(
+      deepseekTuiInfo,
+      async () => (await import("./deepseek-tui/deepseek-tui-harness.js")).deepseekTuiHarness,
+    ),
     // Upstream's minimal harness offers the native (Codex) harness's tools; built once per list.
     entry(
       minimalInfo,
