@@ -2,6 +2,7 @@ import type { Message } from "../../providers/model-request.js";
 import { renderChatMessages } from "../shared/chat-messages.js";
 import { toolSpecs } from "../shared/tool-specs.js";
 import type { Harness } from "../types.js";
+import { adoptDeepseekCall } from "./adopt-deepseek-call.js";
 import { deepseekTuiInfo } from "./deepseek-tui-info.js";
 import { deepseekTuiSystemPrompt } from "./system-prompt.js";
 import { applyPatchTool } from "./tools/apply-patch.js";
@@ -63,6 +64,7 @@ export const deepseekTuiHarness: Harness = {
         const messages = renderChatMessages(history, {
           harness: "deepseek-tui",
           tools,
+          adopt: adoptDeepseekCall,
           callArguments: compactJson,
         });
         let lastFull: string | undefined;
