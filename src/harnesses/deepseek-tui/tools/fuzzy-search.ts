@@ -1,39 +1,36 @@
-/** Typographic characters a chat client puts in for ASCII ones, each replaced one for one. */
+/** Typographic characters CodeWhale maps to ASCII, one for one. */
 const PUNCTUATION: Record<string, string> = {
-  "\u2018": "'",
-  "\u2019": "'",
-  "\u201a": "'",
-  "\u201b": "'",
   "\u201c": '"',
   "\u201d": '"',
-  "\u201e": '"',
-  "\u201f": '"',
+  "\u2018": "'",
+  "\u2019": "'",
   "\u2013": "-",
   "\u2014": "-",
   "\u00a0": " ",
 };
 
 /**
- * `edit_file`'s fuzzy fallbacks, in CodeWhale's order: first matches that differ only in the
- * leading spaces and tabs of each line, then (when there is none) matches that differ only in
- * typographic punctuation. Ranges are in `text`'s own indices.
+ * `edit_file`'s fuzzy fallbacks, in CodeWhale's order (0.8.44 `tools/file.rs`): first matches
+ * that differ only in the leading spaces and tabs of each line (a match then starts at the start
+ * of its first line, so the file's indentation there is replaced too), then, when there is none,
+ * matches that differ only in typographic punctuation. Overlapping matches count. Ranges are in
+ * `text`'s own indices.
  */
 export function fuzzyRanges(
   text: string,
   search: string,
 ): { kind: "indentation" | "punctuation"; ranges: Array<[number, number]> } {
-  const indentation = occurrences(stripIndent(text), stripIndent(search).text);
-  if (indentation.length > 0) {
-    const map = stripIndent(text).map;
-    return {
-      kind: "indentation",
-      ranges: indentation.map(([s, e]) => [map[s] as number, (map[e - 1] as number) + 1]),
-    };
-  }
+  const stripped = stripIndent(text);
+  const indentation = occurrences(stripped.text, stripIndent(search).text).map(
+    ([start, end]): [number, number] => {
+      const mapped = stripped.map[start] as number;
+      return [text.lastIndexOf("\n", mapped - 1) + 1, stripped.map[end] ?? text.length];
+    },
+  );
+  if (indentation.length > 0) return { kind: "indentation", ranges: indentation };
   const normal = (value: string) =>
-    value.replace(/[\u2018-\u201f\u2013\u2014\u00a0]/g, (c) => PUNCTUATION[c] ?? c);
-  const punct = occurrences({ text: normal(text) }, normal(search));
-  return { kind: "punctuation", ranges: punct };
+    value.replace(/[\u201c\u201d\u2018\u2019\u2013\u2014\u00a0]/g, (c) => PUNCTUATION[c] ?? c);
+  return { kind: "punctuation", ranges: occurrences(normal(text), normal(search)) };
 }
 
 /** The text without each line's leading spaces and tabs, with where each kept character was. */
@@ -51,14 +48,10 @@ function stripIndent(input: string): { text: string; map: number[] } {
   return { text, map };
 }
 
-function occurrences(haystack: { text: string }, needle: string): Array<[number, number]> {
+function occurrences(haystack: string, needle: string): Array<[number, number]> {
   if (needle === "") return [];
   const out: Array<[number, number]> = [];
-  for (
-    let at = haystack.text.indexOf(needle);
-    at >= 0;
-    at = haystack.text.indexOf(needle, at + needle.length)
-  )
+  for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1))
     out.push([at, at + needle.length]);
   return out;
 }
