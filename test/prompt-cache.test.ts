@@ -23,6 +23,7 @@ function steps(harness: string, n: number): FakeStep[] {
     "qwen-code": "run_shell_command",
     pi: "bash",
     opencode: "bash",
+    "deepseek-tui": "exec_shell",
   };
   if (harness === "mini-swe-agent") {
     return [
