@@ -43,6 +43,10 @@ const DEEPSEEK_TOOLS = [
   "grep_files",
   "list_dir",
   "read_file",
+  "todo_add",
+  "todo_list",
+  "todo_update",
+  "todo_write",
   "update_plan",
   "write_file",
 ];

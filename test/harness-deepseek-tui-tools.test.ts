@@ -246,6 +246,9 @@ describe("deepseek-tui checklist and plan", () => {
     expect((await run("checklist_add", { content: "Ship" })).output).toMatch(/^Added todo #4 \(pending\)\n/);
     expect((await run("checklist_list", {})).output).toMatch(/^Todo list \(4 items, 25% complete\)\n/);
     expect((await run("checklist_update", { id: 9, status: "done" })).output).toBe("Todo id 9 not found");
+    // The older todo_* names work on the same list.
+    expect((await run("todo_add", { content: "Tag" })).output).toMatch(/^Added todo #5 \(pending\)\n/);
+    expect((await run("todo_list", {})).output).toMatch(/^Todo list \(5 items, 20% complete\)\n/);
   });
 
   it("update_plan counts the steps and keeps one in progress", async () => {

@@ -25,6 +25,10 @@ const TOOLS = [
   "grep_files",
   "list_dir",
   "read_file",
+  "todo_add",
+  "todo_list",
+  "todo_update",
+  "todo_write",
   "update_plan",
   "write_file",
 ];

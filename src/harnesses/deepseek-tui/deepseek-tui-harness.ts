@@ -36,15 +36,17 @@ export const deepseekTuiHarness: Harness = {
   ...deepseekTuiInfo,
   open(ctx) {
     const model = { model: ctx.model };
+    const checklist = new Checklist();
     const tools = [
       applyPatchTool(model),
-      ...checklistTools(new Checklist()),
+      ...checklistTools(checklist),
       editFileTool(model),
       execShellTool(model),
       fileSearchTool(model),
       grepFilesTool(model),
       listDirTool(model),
       readFileTool(model),
+      ...checklistTools(checklist, "todo"),
       updatePlanTool(),
       writeFileTool(model),
     ];
