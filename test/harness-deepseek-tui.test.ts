@@ -129,12 +129,14 @@ describe("deepseek-tui request layout", () => {
     expect(yolo).toContain("## Approval Policy: Auto");
   });
 
-  it("reads AGENTS.md as the project instructions", () => {
+  it("shows the session's AGENTS.md as the project instructions, named by its file", () => {
     const cwd = project();
     writeFileSync(path.join(cwd, "AGENTS.md"), "Run npm test.\n");
-    expect(deepseekTuiSystemPrompt(harnessContext({ cwd }))).toContain(
-      `<project_instructions source="${cwd}/AGENTS.md">\nRun npm test.\n\n</project_instructions>`,
+    const system = deepseekTuiSystemPrompt(harnessContext({ cwd, instructions: "Run npm test." }));
+    expect(system).toContain(
+      `<project_instructions source="${cwd}/AGENTS.md">\nRun npm test.\n</project_instructions>`,
     );
+    expect(system).not.toContain("# Project Structure (Auto-generated)");
   });
 
   it("puts <turn_meta> before each user message, unchanged metadata as its short form", () => {

@@ -42,7 +42,7 @@ export function deepseekTuiSystemPrompt(ctx: HarnessContext): string {
     calm,
     mode,
     approval,
-    projectInstructions(ctx.cwd),
+    projectInstructions(ctx.cwd, ctx.instructions),
     projectContextPack(ctx.cwd),
     environment,
     contextManagement,

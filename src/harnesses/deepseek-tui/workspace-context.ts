@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 /** The names CodeWhale leaves out of its workspace views. */
 const SKIPPED = new Set([".codewhale", ".git", "target"]);
 const README = ["README.md", "readme.md", "README"];
-const INSTRUCTIONS = [".codewhale/instructions.md", ".deepseek/instructions.md", "AGENTS.md", "CLAUDE.md"];
+const INSTRUCTIONS = ["AGENTS.md", "CLAUDE.md"];
 
 /** Paths two levels deep, relative and sorted (links to directories not entered). */
 export function workspaceEntries(cwd: string): string[] {
@@ -40,6 +40,16 @@ function isFile(file: string): boolean {
   }
 }
 
+/** The first of `names` found from `cwd` upward, by name order then depth (CodeWhale's lookup). */
+function nearest(cwd: string, names: string[]): string | undefined {
+  for (const name of names)
+    for (let dir = cwd; ; dir = path.dirname(dir)) {
+      if (isFile(path.join(dir, name))) return path.join(dir, name);
+      if (path.dirname(dir) === dir) break;
+    }
+  return undefined;
+}
+
 function isDir(file: string): boolean {
   try {
     return statSync(file).isDirectory();
@@ -49,18 +59,16 @@ function isDir(file: string): boolean {
 }
 
 /**
- * `<project_instructions>`: the first of CodeWhale's instruction files found from `cwd` upward,
- * else the project tree it would generate (CodeWhale also writes that file into the workspace;
- * we do not write there).
+ * `<project_instructions>`: the session's AGENTS.md text (our discovery: AGENTS.md, else CLAUDE.md,
+ * root to leaf), named by the nearest of those files from \`cwd\` upward; without any, the project
+ * tree CodeWhale would generate (CodeWhale also writes that file into the workspace; we do not).
+ * CodeWhale's own \`.codewhale/instructions.md\` and \`.deepseek/instructions.md\` are not read:
+ * a harness reads file content only through the tools' file-system port.
  */
-export function projectInstructions(cwd: string): string {
-  for (const name of INSTRUCTIONS) {
-    for (let dir = cwd; ; dir = path.dirname(dir)) {
-      const file = path.join(dir, name);
-      if (isFile(file))
-        return `<project_instructions source="${file}">\n${readFileSync(file, "utf8")}\n</project_instructions>`;
-      if (path.dirname(dir) === dir) break;
-    }
+export function projectInstructions(cwd: string, instructions: string): string {
+  if (instructions.trim()) {
+    const source = nearest(cwd, INSTRUCTIONS) ?? path.join(cwd, "AGENTS.md");
+    return `<project_instructions source="${source}">\n${instructions}\n</project_instructions>`;
   }
   const readme = firstReadme(cwd);
   const tree: string[] = [];
@@ -94,9 +102,9 @@ export function projectContextPack(cwd: string): string {
   const entries = workspaceEntries(cwd);
   const keys = entries.filter(isKeySource);
   const readme = firstReadme(cwd);
-  const readmeJson = readme
-    ? `{\n    "path": ${JSON.stringify(readme)},\n    "excerpt": ${JSON.stringify(readFileSync(path.join(cwd, readme), "utf8"))}\n  }`
-    : "null";
+  // The README's text is not read here (file content goes through the tools' port): the pack
+  // names it and leaves its excerpt empty.
+  const readmeJson = readme ? `{\n    "path": ${JSON.stringify(readme)},\n    "excerpt": ""\n  }` : "null";
   const pack = `{\n  "project_name": "${path.basename(cwd) || "workspace"}",\n  "directory_structure": ${jsonList(entries)},\n  "readme": ${readmeJson},\n  "config_files": [],\n  "key_source_files": ${jsonList(keys)},\n  "counts": {\n    "config_files": 0,\n    "directory_entries": ${entries.length},\n    "key_source_files": ${keys.length}\n  }\n}`;
   return `## Project Context Pack\n\n<project_context_pack>\n${pack}\n</project_context_pack>`;
 }
