@@ -40,6 +40,8 @@ const DEEPSEEK_TOOLS = [
   "edit_file",
   "exec_shell",
   "file_search",
+  "git_diff",
+  "git_status",
   "grep_files",
   "list_dir",
   "read_file",

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -263,5 +264,33 @@ describe("deepseek-tui checklist and plan", () => {
     expect(out.output).toBe(
       'Plan updated: 1 pending, 1 in progress, 1 completed (33% done)\n{\n  "explanation": null,\n  "items": [\n    {\n      "step": "a",\n      "status": "completed"\n    },\n    {\n      "step": "b",\n      "status": "in_progress"\n    },\n    {\n      "step": "c",\n      "status": "pending"\n    }\n  ]\n}',
     );
+  });
+});
+
+describe("deepseek-tui git_status and git_diff", () => {
+  it("run git's porcelain status (paths unquoted) and a plain diff, scoped to a path", async () => {
+    const { run, file, cwd } = workspace();
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.email=t@e.st", "-c", "user.name=t", ...args], { cwd, stdio: "pipe" });
+    git("init", "-q", "-b", "main");
+    file("a.txt", "one\n");
+    git("add", "a.txt");
+    git("commit", "-qm", "one");
+    file("a.txt", "two\n");
+    file("café.txt", "x");
+    expect((await run("git_status", {})).output).toBe("## main\n M a.txt\n?? café.txt");
+    expect((await run("git_status", { path: "a.txt" })).output).toBe("## main\n M a.txt");
+    expect((await run("git_diff", { unified: 0 })).output).toMatch(
+      /^diff --git a\/a\.txt b\/a\.txt\n[\s\S]*@@ -1 \+1 @@\n-one\n\+two$/,
+    );
+    expect((await run("git_diff", { cached: true })).output).toBe("");
+    expect((await run("git_status", { path: "gone" })).output).toBe(
+      "Error: Invalid input for tool 'git_status': Path does not exist or is not accessible: gone (No such file or directory (os error 2))",
+    );
+  });
+
+  it("says git failed outside a repository", async () => {
+    const { run } = workspace();
+    expect((await run("git_status", {})).output).toMatch(/^git status failed: fatal: not a git repository/);
   });
 });

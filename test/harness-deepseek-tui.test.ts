@@ -22,6 +22,8 @@ const TOOLS = [
   "edit_file",
   "exec_shell",
   "file_search",
+  "git_diff",
+  "git_status",
   "grep_files",
   "list_dir",
   "read_file",

@@ -11,6 +11,7 @@ import { checklistTools } from "./tools/checklist-tools.js";
 import { editFileTool } from "./tools/edit-file.js";
 import { execShellTool } from "./tools/exec-shell.js";
 import { fileSearchTool } from "./tools/file-search.js";
+import { gitTools } from "./tools/git-tools.js";
 import { grepFilesTool } from "./tools/grep-files.js";
 import { listDirTool } from "./tools/list-dir.js";
 import { readFileTool } from "./tools/read-file.js";
@@ -43,6 +44,7 @@ export const deepseekTuiHarness: Harness = {
       editFileTool(model),
       execShellTool(model),
       fileSearchTool(model),
+      ...gitTools(model),
       grepFilesTool(model),
       listDirTool(model),
       readFileTool(model),

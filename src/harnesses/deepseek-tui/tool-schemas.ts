@@ -222,3 +222,33 @@ export const updatePlanSchema = {
   },
   required: ["plan"],
 };
+
+export const gitStatusSchema = {
+  type: "object",
+  properties: {
+    path: {
+      type: "string",
+      description: "A folder or file of the workspace to limit the status to (optional).",
+    },
+  },
+  additionalProperties: false,
+};
+
+export const gitDiffSchema = {
+  type: "object",
+  properties: {
+    path: {
+      type: "string",
+      description: "A folder or file of the workspace to limit the diff to (optional).",
+    },
+    cached: { type: "boolean", description: "Diff what is staged instead (`--cached`)." },
+    unified: {
+      type: "integer",
+      minimum: 0,
+      maximum: 50,
+      default: 3,
+      description: "How many unchanged lines to show around each change.",
+    },
+  },
+  additionalProperties: false,
+};
