@@ -167,8 +167,8 @@ describe("deepseek-tui exec_shell", () => {
     expect((await run("exec_shell", { command: "sleep 5", timeout_ms: 200 })).output).toMatch(
       /^Command timed out after 200ms; process killed\.\n\nForeground exec_shell is for bounded commands\./,
     );
-    expect((await run("exec_shell", { command: "sleep 1", background: true })).output).toMatch(
-      /^Error: background, interactive, tty and stdin runs are not available/,
+    expect((await run("exec_shell", { command: "cat", stdin: "x" })).output).toMatch(
+      /^Error: interactive, tty and stdin runs are not available/,
     );
   });
 
@@ -183,6 +183,35 @@ describe("deepseek-tui exec_shell", () => {
     );
     const large = workspace("deepseek-v4-pro");
     expect((await large.run("exec_shell", { command: "seq 1 2000" })).output).toMatch(/^1\n2\n.*\n2000$/s);
+  });
+});
+
+describe("deepseek-tui background shell tasks", () => {
+  it("starts a task, waits for its new output and end, and cancels by id or all at once", async () => {
+    const { run } = workspace();
+    const started = (await run("exec_shell", { command: "echo one; sleep 0.3; echo two", background: true }))
+      .output;
+    expect(started).toMatch(/^Background task started: shell_[0-9a-f]{8}$/);
+    const idOf = (out: string) => out.slice(out.indexOf("shell_"));
+    const id = idOf(started);
+    expect((await run("exec_shell_wait", { task_id: id, timeout_ms: 5000 })).output).toBe("one\ntwo");
+    expect((await run("exec_wait", { task_id: id, wait: false })).output).toBe("(no new output)");
+    const failing = idOf((await run("exec_shell", { command: "exit 4", background: true })).output);
+    expect(await run("exec_shell_wait", { task_id: failing })).toMatchObject({
+      output: "Command failed (exit code: Some(4))",
+      isError: true,
+    });
+    const slow = idOf((await run("exec_shell", { command: "sleep 30", background: true })).output);
+    expect((await run("exec_shell_wait", { task_id: slow, wait: false })).output).toBe(
+      "Background task running (no new output).",
+    );
+    expect((await run("exec_shell_cancel", { task_id: slow })).output).toBe(
+      `Canceled background command: ${slow}`,
+    );
+    expect((await run("exec_shell_cancel", { all: true })).output).toBe("No running background commands.");
+    expect((await run("exec_shell_wait", { task_id: "shell_00000000" })).output).toBe(
+      "Error: Task shell_00000000 not found",
+    );
   });
 });
 

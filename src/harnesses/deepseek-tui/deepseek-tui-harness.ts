@@ -15,6 +15,7 @@ import { gitTools } from "./tools/git-tools.js";
 import { grepFilesTool } from "./tools/grep-files.js";
 import { listDirTool } from "./tools/list-dir.js";
 import { readFileTool } from "./tools/read-file.js";
+import { shellCancelTool, shellWaitTool } from "./tools/shell-tasks.js";
 import { updatePlanTool } from "./tools/update-plan.js";
 import { writeFileTool } from "./tools/write-file.js";
 import { turnMeta } from "./workspace-context.js";
@@ -43,6 +44,9 @@ export const deepseekTuiHarness: Harness = {
       ...checklistTools(checklist),
       editFileTool(model),
       execShellTool(model),
+      shellCancelTool(),
+      shellWaitTool({ name: "exec_shell_wait", ...model }),
+      shellWaitTool({ name: "exec_wait", ...model }),
       fileSearchTool(model),
       ...gitTools(model),
       grepFilesTool(model),

@@ -252,3 +252,26 @@ export const gitDiffSchema = {
   },
   additionalProperties: false,
 };
+
+export const execShellWaitSchema = {
+  type: "object",
+  properties: {
+    task_id: { type: "string", description: "The task_id exec_shell returned" },
+    timeout_ms: {
+      type: "integer",
+      description:
+        "How long to wait in milliseconds (30000 by default, at most 600000). Give more to long builds, CI watchers and commands expected to keep printing.",
+    },
+    wait: { type: "boolean", description: "Wait for the task to end before answering (true by default)" },
+  },
+  required: ["task_id"],
+};
+
+export const execShellCancelSchema = {
+  type: "object",
+  properties: {
+    task_id: { type: "string", description: "The task_id exec_shell or task_shell_start returned" },
+    id: { type: "string", description: "Same as task_id" },
+    all: { type: "boolean", description: "Stop every background shell task still running" },
+  },
+};

@@ -6,6 +6,7 @@ import { execShellSchema } from "../tool-schemas.js";
 import description from "./exec-shell.md";
 import { resolvePath } from "./resolve-path.js";
 import { capStream, summarizeOutput } from "./shell-output.js";
+import { startShellTask } from "./shell-tasks.js";
 
 const Args = z.looseObject({
   command: z.string(),
@@ -22,12 +23,13 @@ type Args = z.infer<typeof Args>;
 const TIMEOUT_HINT =
   "Foreground exec_shell is for bounded commands. The timed-out process was killed; rerun long work with task_shell_start or exec_shell with background: true, then poll with task_shell_wait or exec_shell_wait.";
 
-/** Why a run mode is refused: its tools (exec_shell_wait, exec_shell_interact, PTYs) are pending. */
-export const NO_BACKGROUND =
-  "background, interactive, tty and stdin runs are not available in this harness; run the command in the foreground";
+/** Why a run mode is refused: terminal input (exec_shell_interact, PTYs) is pending. */
+export const NO_INTERACTIVE =
+  "interactive, tty and stdin runs are not available in this harness; run the command without them";
 
 /**
- * CodeWhale `exec_shell` (0.8.44 `tools/shell.rs`) in the foreground: 120 s by default, 600 s at
+ * CodeWhale `exec_shell` (0.8.44 `tools/shell.rs`); `background` starts a task for
+ * `exec_shell_wait`. In the foreground: 120 s by default, 600 s at
  * most; stdout alone, or with `STDERR:` after it, `(no output)` for silence; a failure, timeout or
  * cancel says so above both streams. Each stream is capped at 30,000 bytes (head and tail), then
  * the engine compacts a long result around its first lines.
@@ -47,8 +49,15 @@ export function execShellTool(options: { model: string }): Tool<Args> {
       cwd: resolvePath(args.cwd ?? ".", ctx.cwd),
     }),
     async execute(args, ctx) {
-      if (args.background || args.interactive || args.tty || args.stdin !== undefined)
-        return failed(NO_BACKGROUND);
+      if (args.interactive || args.tty || args.stdin !== undefined) return failed(NO_INTERACTIVE);
+      if (args.background) {
+        const task = startShellTask({
+          command: args.command,
+          cwd: resolvePath(args.cwd ?? ".", ctx.cwd),
+          ctx,
+        });
+        return { output: `Background task started: ${task.id}` };
+      }
       const timeout = Math.min(args.timeout_ms ?? 120_000, 600_000);
       const result = await ctx.exec.run({
         command: args.command,
