@@ -48,6 +48,7 @@ const DEEPSEEK_TOOLS = [
   "grep_files",
   "list_dir",
   "read_file",
+  "request_user_input",
   "todo_add",
   "todo_list",
   "todo_update",

@@ -3,7 +3,14 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { deepseekTuiHarness } from "../src/harnesses/deepseek-tui/deepseek-tui-harness.js";
-import { harnessWorkspace } from "./support/harness-fixtures.js";
+import type { UserPort } from "../src/tools/ask/types.js";
+import {
+  harnessContext,
+  harnessWorkspace,
+  tempDir,
+  toolContext,
+  toolRunner,
+} from "./support/harness-fixtures.js";
 
 function workspace(model = "mock-model") {
   const w = harnessWorkspace(deepseekTuiHarness, { prefix: "oi-deepseek-tools-", context: { model } });
@@ -321,5 +328,52 @@ describe("deepseek-tui git_status and git_diff", () => {
   it("says git failed outside a repository", async () => {
     const { run } = workspace();
     expect((await run("git_status", {})).output).toMatch(/^git status failed: fatal: not a git repository/);
+  });
+});
+
+describe("deepseek-tui request_user_input", () => {
+  const question = {
+    header: "Runner",
+    id: "runner",
+    question: "Which test runner?",
+    options: [
+      { label: "vitest", description: "Fast" },
+      { label: "jest", description: "Familiar" },
+    ],
+  };
+  const runner = (user?: UserPort) => {
+    const cwd = tempDir("oi-deepseek-ask-");
+    const tools = deepseekTuiHarness.open(harnessContext({ cwd })).tools;
+    return toolRunner(tools, toolContext(cwd, user ? { user } : {}));
+  };
+
+  it("answers with the choice as {id, label, value}, a dismissal as CodeWhale's error", async () => {
+    const choose = async (request: { options: Array<{ id: string }> }) => request.options[1]!.id;
+    const picked = await runner({ forms: false, form: async () => ({ action: "cancel" }), choose })(
+      "request_user_input",
+      { questions: [question] },
+    );
+    expect(picked.output).toBe(
+      '{\n  "answers": [\n    {\n      "id": "runner",\n      "label": "jest",\n      "value": "jest"\n    }\n  ]\n}',
+    );
+    const skip = async () => "skip";
+    const dismissed = await runner({ forms: false, form: async () => ({ action: "cancel" }), choose: skip })(
+      "request_user_input",
+      { questions: [question] },
+    );
+    expect(dismissed).toEqual({ output: "Error: User input cancelled", isError: true });
+  });
+
+  it("checks the questions as CodeWhale does and says when nobody can answer", async () => {
+    const run = runner();
+    expect(
+      (await run("request_user_input", { questions: [{ ...question, options: [question.options[0]] }] }))
+        .output,
+    ).toBe(
+      "Error: Invalid input for tool 'request_user_input': request_user_input.questions.options must contain 2 or 3 items",
+    );
+    expect((await run("request_user_input", { questions: [question] })).output).toMatch(
+      /^No user is available to answer/,
+    );
   });
 });

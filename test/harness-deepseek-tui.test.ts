@@ -30,6 +30,7 @@ const TOOLS = [
   "grep_files",
   "list_dir",
   "read_file",
+  "request_user_input",
   "todo_add",
   "todo_list",
   "todo_update",

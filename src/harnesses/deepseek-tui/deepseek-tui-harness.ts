@@ -15,6 +15,7 @@ import { gitTools } from "./tools/git-tools.js";
 import { grepFilesTool } from "./tools/grep-files.js";
 import { listDirTool } from "./tools/list-dir.js";
 import { readFileTool } from "./tools/read-file.js";
+import { requestUserInputTool } from "./tools/request-user-input.js";
 import { shellCancelTool, shellWaitTool } from "./tools/shell-tasks.js";
 import { updatePlanTool } from "./tools/update-plan.js";
 import { writeFileTool } from "./tools/write-file.js";
@@ -52,6 +53,7 @@ export const deepseekTuiHarness: Harness = {
       grepFilesTool(model),
       listDirTool(model),
       readFileTool(model),
+      requestUserInputTool(),
       ...checklistTools(checklist, "todo"),
       updatePlanTool(),
       writeFileTool(model),

@@ -275,3 +275,34 @@ export const execShellCancelSchema = {
     all: { type: "boolean", description: "Stop every background shell task still running" },
   },
 };
+
+export const requestUserInputSchema = {
+  type: "object",
+  properties: {
+    questions: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          header: { type: "string" },
+          id: { type: "string" },
+          question: { type: "string" },
+          options: {
+            type: "array",
+            items: {
+              type: "object",
+              properties: { label: { type: "string" }, description: { type: "string" } },
+              required: ["label", "description"],
+            },
+            minItems: 2,
+            maxItems: 3,
+          },
+        },
+        required: ["header", "id", "question", "options"],
+      },
+      minItems: 1,
+      maxItems: 3,
+    },
+  },
+  required: ["questions"],
+};
