@@ -42,6 +42,7 @@ const DEEPSEEK_TOOLS = [
   "exec_shell_cancel",
   "exec_shell_wait",
   "exec_wait",
+  "fetch_url",
   "file_search",
   "git_diff",
   "git_status",
@@ -54,6 +55,7 @@ const DEEPSEEK_TOOLS = [
   "todo_update",
   "todo_write",
   "update_plan",
+  "web_search",
   "write_file",
 ];
 

@@ -24,6 +24,7 @@ const TOOLS = [
   "exec_shell_cancel",
   "exec_shell_wait",
   "exec_wait",
+  "fetch_url",
   "file_search",
   "git_diff",
   "git_status",
@@ -36,6 +37,7 @@ const TOOLS = [
   "todo_update",
   "todo_write",
   "update_plan",
+  "web_search",
   "write_file",
 ];
 

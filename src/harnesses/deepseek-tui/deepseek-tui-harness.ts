@@ -10,6 +10,7 @@ import { Checklist } from "./tools/checklist-state.js";
 import { checklistTools } from "./tools/checklist-tools.js";
 import { editFileTool } from "./tools/edit-file.js";
 import { execShellTool } from "./tools/exec-shell.js";
+import { fetchUrlTool } from "./tools/fetch-url.js";
 import { fileSearchTool } from "./tools/file-search.js";
 import { gitTools } from "./tools/git-tools.js";
 import { grepFilesTool } from "./tools/grep-files.js";
@@ -18,6 +19,7 @@ import { readFileTool } from "./tools/read-file.js";
 import { requestUserInputTool } from "./tools/request-user-input.js";
 import { shellCancelTool, shellWaitTool } from "./tools/shell-tasks.js";
 import { updatePlanTool } from "./tools/update-plan.js";
+import { webSearchTool } from "./tools/web-search.js";
 import { writeFileTool } from "./tools/write-file.js";
 import { turnMeta } from "./workspace-context.js";
 
@@ -48,6 +50,7 @@ export const deepseekTuiHarness: Harness = {
       shellCancelTool(),
       shellWaitTool({ name: "exec_shell_wait", ...model }),
       shellWaitTool({ name: "exec_wait", ...model }),
+      fetchUrlTool(model),
       fileSearchTool(model),
       ...gitTools(model),
       grepFilesTool(model),
@@ -56,6 +59,7 @@ export const deepseekTuiHarness: Harness = {
       requestUserInputTool(),
       ...checklistTools(checklist, "todo"),
       updatePlanTool(),
+      webSearchTool(model),
       writeFileTool(model),
     ];
     // Rendered once per directory and mode, so the prefix stays byte-identical across requests.
