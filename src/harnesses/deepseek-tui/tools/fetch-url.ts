@@ -3,8 +3,8 @@ import type { Tool, ToolResult } from "../../../tools/types.js";
 import { fetchAccess } from "../../../tools/web/fetch-access.js";
 import { fetchPage } from "../../../tools/web/fetch-page.js";
 import type { FetchFailure } from "../../../tools/web/types.js";
+import { fetchUrlSchema } from "../git-web-schemas.js";
 import { failed, forContext, invalidInput } from "../tool-result.js";
-import { fetchUrlSchema } from "../tool-schemas.js";
 import description from "./fetch-url.md";
 import { jsonPath } from "./json-path.js";
 

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { z } from "zod";
 import type { Tool, ToolContext, ToolResult } from "../../../tools/types.js";
+import { gitDiffSchema, gitStatusSchema } from "../git-web-schemas.js";
 import { forContext, invalidInput } from "../tool-result.js";
-import { gitDiffSchema, gitStatusSchema } from "../tool-schemas.js";
 import diffDescription from "./git-diff.md";
 import statusDescription from "./git-status.md";
 import { resolvePath } from "./resolve-path.js";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Tool } from "../../../tools/types.js";
 import { webSearch } from "../../../tools/web/web-search.js";
+import { webSearchSchema } from "../git-web-schemas.js";
 import { failed, forContext, invalidInput } from "../tool-result.js";
-import { webSearchSchema } from "../tool-schemas.js";
 import description from "./web-search.md";
 
 const Item = z.looseObject({
