@@ -122,6 +122,12 @@ describe("deepseek-tui end to end", () => {
       ["", "(reasoning omitted)"],
     ]);
     expect(oi.editor.text(sessionId)).toContain("the tests pass.");
+    // /compact asks for CodeWhale's carry-forward briefing, as a plain last message.
+    model.reply({ text: "<carry_forward>\nadd fixed, tests pass\n</carry_forward>" });
+    await oi.prompt(sessionId, "/compact");
+    const ask = bodyOf(6).messages.at(-1);
+    expect(ask?.role).toBe("user");
+    expect(ask?.content).toMatch(/^# Cycle Handoff Briefing\n[\s\S]*<carry_forward>/);
     const plan = oi.editor.updates(sessionId).find((u) => u.sessionUpdate === "plan");
     expect(plan).toMatchObject({
       entries: [{ content: "Fix add and run the tests", status: "in_progress" }],

@@ -4,6 +4,7 @@ import { toolSpecs } from "../shared/tool-specs.js";
 import type { Harness } from "../types.js";
 import { adoptDeepseekCall } from "./adopt-deepseek-call.js";
 import { deepseekTuiInfo } from "./deepseek-tui-info.js";
+import handoffPrompt from "./handoff-prompt.md";
 import { deepseekTuiSystemPrompt } from "./system-prompt.js";
 import { applyPatchTool } from "./tools/apply-patch.js";
 import { Checklist } from "./tools/checklist-state.js";
@@ -39,6 +40,10 @@ export const TURN_META_UNCHANGED = "<turn_meta_unchanged />";
  */
 export const deepseekTuiHarness: Harness = {
   ...deepseekTuiInfo,
+  // CodeWhale ends a context cycle with its carry-forward briefing (upstream sends it to
+  // deepseek-v4-flash with its own state block); here it is the session's compaction instruction,
+  // on the session's model and threshold.
+  compaction: { prompt: handoffPrompt },
   open(ctx) {
     const model = { model: ctx.model };
     const checklist = new Checklist();
@@ -87,6 +92,8 @@ export const deepseekTuiHarness: Harness = {
           if (message.role === "assistant") withPlaceholders(message);
           if (message.role !== "user" || message.content[0]?.type !== "text") continue;
           const first = message.content[0];
+          // The handoff request is not a user turn: CodeWhale sends it without turn metadata.
+          if (first.text === handoffPrompt) continue;
           const metaKey = `${n++}\n${first.text}`;
           let meta = metas.get(metaKey);
           if (meta === undefined) {
