@@ -67,6 +67,31 @@ describe("deepseek-tui git_status and git_diff", () => {
     );
   });
 
+  it("git_log, git_show and git_blame read the history with CodeWhale's flags", async () => {
+    const { run, file, cwd } = workspace();
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.email=t@e.st", "-c", "user.name=T", ...args], { cwd, stdio: "pipe" });
+    git("init", "-q", "-b", "main");
+    file("a.txt", "one\ntwo\n");
+    git("add", "a.txt");
+    git("commit", "-qm", "first");
+    const sha = git("rev-parse", "HEAD").toString().trim();
+    expect((await run("git_log", {})).output).toMatch(
+      new RegExp(`^${sha}\nAuthor: T <t@e.st>\nDate: \\d{4}-\\d\\d-\\d\\dT[^\n]+\nSubject: first$`),
+    );
+    const shown = (await run("git_show", { rev: "HEAD" })).output;
+    expect(shown).toContain(" a.txt | 2 ++");
+    expect(shown).toContain("+one");
+    expect((await run("git_show", { rev: "HEAD", patch: false })).output).not.toContain("+one");
+    expect((await run("git_blame", { path: "a.txt", start_line: 2, max_lines: 1 })).output).toMatch(
+      /^\^?[0-9a-f]+ \(T .* 2\) two$/,
+    );
+    expect((await run("git_show", { rev: "nope" })).output).toMatch(/^git show failed for 'nope': fatal: /);
+    expect((await run("git_blame", { path: "." })).output).toBe(
+      "Error: Invalid input for tool 'git_blame': Path must point to a file: .",
+    );
+  });
+
   it("says git failed outside a repository", async () => {
     const { run } = workspace();
     expect((await run("git_status", {})).output).toMatch(/^git status failed: fatal: not a git repository/);

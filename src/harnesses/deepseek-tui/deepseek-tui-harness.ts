@@ -13,6 +13,7 @@ import { editFileTool } from "./tools/edit-file.js";
 import { execShellTool } from "./tools/exec-shell.js";
 import { fetchUrlTool } from "./tools/fetch-url.js";
 import { fileSearchTool } from "./tools/file-search.js";
+import { gitHistoryTools } from "./tools/git-history-tools.js";
 import { gitTools } from "./tools/git-tools.js";
 import { grepFilesTool } from "./tools/grep-files.js";
 import { listDirTool } from "./tools/list-dir.js";
@@ -57,7 +58,7 @@ export const deepseekTuiHarness: Harness = {
       shellWaitTool({ name: "exec_wait", ...model }),
       fetchUrlTool(model),
       fileSearchTool(model),
-      ...gitTools(model),
+      ...[...gitTools(model), ...gitHistoryTools(model)].sort((a, b) => (a.name < b.name ? -1 : 1)),
       grepFilesTool(model),
       listDirTool(model),
       readFileTool(model),

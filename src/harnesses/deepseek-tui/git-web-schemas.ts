@@ -85,3 +85,68 @@ export const webSearchSchema = {
     },
   },
 };
+
+export const gitLogSchema = {
+  type: "object",
+  properties: {
+    path: { type: "string", description: "A folder or file to limit the history to (optional)." },
+    max_count: {
+      type: "integer",
+      minimum: 1,
+      maximum: 200,
+      default: 20,
+      description: "How many commits to show at most.",
+    },
+    author: {
+      type: "string",
+      description: "Only commits by this author, as `git log --author` reads it (optional).",
+    },
+    since: {
+      type: "string",
+      description: "Only commits after this date, such as '2 weeks ago' or an ISO date (optional).",
+    },
+    until: {
+      type: "string",
+      description: "Only commits before this date, such as 'yesterday' or an ISO date (optional).",
+    },
+  },
+  additionalProperties: false,
+};
+
+export const gitShowSchema = {
+  type: "object",
+  properties: {
+    rev: { type: "string", description: "What to show: a commit, tag, branch or other revision." },
+    path: { type: "string", description: "A folder or file to limit the output to (optional)." },
+    patch: { type: "boolean", default: true, description: "Show the patch (true by default)." },
+    stat: { type: "boolean", default: true, description: "Show the --stat summary (true by default)." },
+    unified: {
+      type: "integer",
+      minimum: 0,
+      maximum: 50,
+      default: 3,
+      description: "Unchanged lines around each change when the patch is shown.",
+    },
+  },
+  required: ["rev"],
+  additionalProperties: false,
+};
+
+export const gitBlameSchema = {
+  type: "object",
+  properties: {
+    path: { type: "string", description: "A tracked file of the workspace." },
+    rev: { type: "string", description: "The revision to blame at (HEAD by default)." },
+    start_line: { type: "integer", minimum: 1, default: 1, description: "The first line to show." },
+    max_lines: {
+      type: "integer",
+      minimum: 1,
+      maximum: 2000,
+      default: 200,
+      description: "How many lines to show at most.",
+    },
+    porcelain: { type: "boolean", default: false, description: "Give `--line-porcelain` output instead." },
+  },
+  required: ["path"],
+  additionalProperties: false,
+};

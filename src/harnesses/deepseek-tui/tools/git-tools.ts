@@ -16,7 +16,7 @@ const DiffArgs = z.looseObject({
 });
 
 /** Where git runs and what it is limited to: a folder runs there on `.`, a file from its folder. */
-async function scope(
+export async function scope(
   tool: string,
   raw: string | undefined,
   ctx: ToolContext,
@@ -36,15 +36,17 @@ async function scope(
 
 const quote = (word: string) => (/^[\w./=-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`);
 
-function gitCommand(args: string[], spec: string | undefined): string {
+export function gitCommand(args: string[], spec: string | undefined): string {
   return ["git", ...args, ...(spec ? ["--", spec] : [])].map(quote).join(" ");
 }
 
-/** git's stdout, cut at 40,000 characters with the original's note; its stderr in the failure line. */
-async function runGit(options: {
-  tool: "git_status" | "git_diff";
+/** git's stdout, cut at 40,000 characters with the original's note; a failure is `failure` and git's stderr. */
+export async function runGit(options: {
+  tool: string;
   command: string;
   dir: string;
+  /** What a failure says before git's stderr, e.g. `git diff failed`. */
+  failure: string;
   model: string;
   ctx: ToolContext;
 }): Promise<ToolResult> {
@@ -56,10 +58,8 @@ async function runGit(options: {
     signal: ctx.signal,
   });
   const stdout = result.streams?.stdout ?? result.output;
-  if (result.exitCode !== 0) {
-    const verb = options.tool === "git_status" ? "status" : "diff";
-    return { output: `git ${verb} failed: ${(result.streams?.stderr ?? "").trim()}`, isError: true };
-  }
+  if (result.exitCode !== 0)
+    return { output: `${options.failure}: ${(result.streams?.stderr ?? "").trim()}`, isError: true };
   const chars = [...stdout];
   const text =
     chars.length <= MAX_CHARS
@@ -94,7 +94,14 @@ export function gitTools(options: { model: string }): Tool[] {
         ["-c", "core.quotepath=false", "status", "--porcelain=v1", "-b"],
         where.spec,
       );
-      return runGit({ tool: "git_status", command, dir: where.dir, model: options.model, ctx });
+      return runGit({
+        tool: "git_status",
+        command,
+        dir: where.dir,
+        failure: "git status failed",
+        model: options.model,
+        ctx,
+      });
     },
   };
   const diff: Tool<z.infer<typeof DiffArgs>> = {
@@ -125,6 +132,7 @@ export function gitTools(options: { model: string }): Tool[] {
         tool: "git_diff",
         command: gitCommand(flags, where.spec),
         dir: where.dir,
+        failure: "git diff failed",
         model: options.model,
         ctx,
       });
