@@ -99,6 +99,8 @@ describe("deepseek-tui tool surface and routing", () => {
 describe("deepseek-tui request layout", () => {
   it("sends one layered system message, max_tokens 64000 and tool_choice auto", () => {
     const cwd = project();
+    mkdirSync(path.join(cwd, "node_modules", "dep"), { recursive: true });
+    writeFileSync(path.join(cwd, ".env"), "SECRET=1\n");
     const ctx = harnessContext({ cwd, model: "deepseek-v4-pro" });
     const opened = deepseekTuiHarness.open(ctx);
     const request = chatView(opened.render({ history: [user("a", "fix add")], tools: opened.tools, ctx }));
@@ -124,8 +126,9 @@ describe("deepseek-tui request layout", () => {
       expect({ layer, found: next > at }).toEqual({ layer, found: true });
       at = next;
     }
+    // CodeWhale's pack: folders with a slash, generated and hidden ones left out, sources listed.
     expect(system).toContain(
-      '"directory_structure": [\n    "README.md",\n    "src",\n    "src/calc.ts"\n  ]',
+      '"directory_structure": [\n    "README.md",\n    "src/",\n    "src/calc.ts"\n  ],\n  "readme": null,\n  "config_files": [],\n  "key_source_files": [\n    "src/calc.ts"\n  ],',
     );
     expect(request.knobs).toMatchObject({ max_tokens: DEEPSEEK_TUI_MAX_TOKENS, tool_choice: "auto" });
     expect(request.tools.map((t) => t.function.name)).toEqual(TOOLS);

@@ -6,12 +6,13 @@ import approvalSuggest from "./approval-suggest.md";
 import authorityRecap from "./authority-recap.md";
 import compactRelay from "./compact-relay.md";
 import contextManagement from "./context-management.md";
+import { projectContextPack } from "./context-pack.js";
 import modeAgent from "./mode-agent.md";
 import modePlan from "./mode-plan.md";
 import modeYolo from "./mode-yolo.md";
 import base from "./prompt-base.md";
 import calm from "./prompt-calm.md";
-import { projectContextPack, projectInstructions } from "./workspace-context.js";
+import { projectInstructions } from "./workspace-context.js";
 
 /** The CodeWhale version the environment block names. */
 export const CODEWHALE_VERSION = "0.8.44";

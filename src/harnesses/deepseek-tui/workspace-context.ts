@@ -95,25 +95,6 @@ export function projectInstructions(cwd: string, instructions: string): string {
   return `<project_instructions source="${path.join(cwd, ".codewhale/instructions.md")}">\n${generated}\n</project_instructions>`;
 }
 
-const isKeySource = (entry: string) => /\.(py|rs|js|ts|tsx)$/.test(entry);
-
-/** `## Project Context Pack`: the workspace's listing, README and key sources as CodeWhale's JSON. */
-export function projectContextPack(cwd: string): string {
-  const entries = workspaceEntries(cwd);
-  const keys = entries.filter(isKeySource);
-  const readme = firstReadme(cwd);
-  // The README's text is not read here (file content goes through the tools' port): the pack
-  // names it and leaves its excerpt empty.
-  const readmeJson = readme ? `{\n    "path": ${JSON.stringify(readme)},\n    "excerpt": ""\n  }` : "null";
-  const pack = `{\n  "project_name": "${path.basename(cwd) || "workspace"}",\n  "directory_structure": ${jsonList(entries)},\n  "readme": ${readmeJson},\n  "config_files": [],\n  "key_source_files": ${jsonList(keys)},\n  "counts": {\n    "config_files": 0,\n    "directory_entries": ${entries.length},\n    "key_source_files": ${keys.length}\n  }\n}`;
-  return `## Project Context Pack\n\n<project_context_pack>\n${pack}\n</project_context_pack>`;
-}
-
-function jsonList(values: string[]): string {
-  if (values.length === 0) return "[]";
-  return `[\n${values.map((v) => `    ${JSON.stringify(v)}`).join(",\n")}\n  ]`;
-}
-
 /**
  * The `<turn_meta>` block CodeWhale puts before a new user message: the date and the repository
  * working set (README, then up to eight paths, the ones the message names first).
