@@ -130,6 +130,10 @@ describe("deepseek-tui request layout", () => {
     expect(system).toContain(
       '"directory_structure": [\n    "README.md",\n    "src/",\n    "src/calc.ts"\n  ],\n  "readme": null,\n  "config_files": [],\n  "key_source_files": [\n    "src/calc.ts"\n  ],',
     );
+    // Without AGENTS.md, the instructions CodeWhale generates: a summary and a two-level tree.
+    expect(system).toContain(
+      "**Summary:** Project with key files: README.md\n\n**Tree:**\n```\nFILE: .env\nFILE: README.md\nDIR: src\n  FILE: calc.ts\n```",
+    );
     expect(request.knobs).toMatchObject({ max_tokens: DEEPSEEK_TUI_MAX_TOKENS, tool_choice: "auto" });
     expect(request.tools.map((t) => t.function.name)).toEqual(TOOLS);
   });

@@ -6,7 +6,8 @@ const MAX_ENTRIES = 220;
 const MAX_SOURCE_FILES = 60;
 const MAX_CONFIG_FILES = 60;
 const MAX_DEPTH = 4;
-const IGNORED_DIRS = new Set([
+/** Folders of generated or tool state CodeWhale leaves out of its workspace views. */
+export const GENERATED_DIRS = new Set([
   ".git",
   "node_modules",
   ".venv",
@@ -62,7 +63,7 @@ function packEntries(root: string): string[] {
       if (out.length >= MAX_ENTRIES) break;
       const rel = path.relative(root, path.join(dir, child.name)).split(path.sep).join("/");
       if (child.isDirectory()) {
-        if (IGNORED_DIRS.has(child.name) || (child.name.startsWith(".") && !HIDDEN_DIRS.has(child.name)))
+        if (GENERATED_DIRS.has(child.name) || (child.name.startsWith(".") && !HIDDEN_DIRS.has(child.name)))
           continue;
         out.push(`${rel}/`);
         if (depth < MAX_DEPTH) queue.push([path.join(dir, child.name), depth + 1]);
