@@ -9,7 +9,7 @@ import { type AgentProcess, spawnAgent } from "./support/spawn-agent.js";
 import { INIT, testClient } from "./support/test-client.js";
 
 const HARNESS_IDS =
-  "codex, claude-code, claude-code-bare, kimi-code, qwen-code, gemini-cli, pi, opencode, mini-swe-agent, hermes, swe-agent, terminus-2, little-coder, kimi-cli, minimal, zcode";
+  "codex, claude-code, claude-code-bare, kimi-code, qwen-code, gemini-cli, pi, opencode, mini-swe-agent, hermes, swe-agent, terminus-2, little-coder, kimi-cli, deepseek-tui, minimal, zcode";
 const UNCONFIGURED = "Nothing is configured yet: no model and no endpoint.";
 
 let model: FakeModel | undefined;

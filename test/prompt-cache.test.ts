@@ -26,6 +26,7 @@ function steps(harness: string, n: number): FakeStep[] {
     opencode: "bash",
     "little-coder": "bash",
     zcode: "Bash",
+    "deepseek-tui": "exec_shell",
   };
   if (harness === "mini-swe-agent") {
     return [

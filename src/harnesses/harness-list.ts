@@ -2,6 +2,7 @@ import type { Wire } from "../providers/model-request.js";
 import { claudeCodeInfo } from "./claude-code/claude-code-info.js";
 import { claudeCodeBareInfo } from "./claude-code-bare/claude-code-bare-info.js";
 import { codexInfo } from "./codex/codex-info.js";
+import { deepseekTuiInfo } from "./deepseek-tui/deepseek-tui-info.js";
 import { geminiCliInfo } from "./gemini-cli/gemini-cli-info.js";
 import { hermesInfo } from "./hermes/hermes-info.js";
 import { kimiCliInfo } from "./kimi-cli/kimi-cli-info.js";
@@ -55,6 +56,10 @@ export function builtinHarnesses(): HarnessEntry[] {
       async () => (await import("./little-coder/little-coder-harness.js")).littleCoderHarness,
     ),
     entry(kimiCliInfo, async () => (await import("./kimi-cli/kimi-cli-harness.js")).kimiCliHarness),
+    entry(
+      deepseekTuiInfo,
+      async () => (await import("./deepseek-tui/deepseek-tui-harness.js")).deepseekTuiHarness,
+    ),
     // Upstream's minimal harness offers the native (Codex) harness's tools; built once per list.
     entry(
       minimalInfo,
