@@ -13,6 +13,9 @@ import { descendantsOf, type ProcEntry, readProc, readProcTable } from "./proc-t
  * exited, leaves no trace we can follow. Only a pid namespace (bubblewrap `--unshare-pid`,
  * where the whole namespace dies with its init) or a cgroup catches that reliably.
  */
+/** How long a kill waits for SIGKILLed processes to be gone before it answers anyway. */
+const KILL_SETTLE_MS = 2_000;
+
 export class ProcessTree {
   readonly #root: number;
   readonly #rootStart: string | undefined;
@@ -76,17 +79,25 @@ export class ProcessTree {
 
   /**
    * SIGTERM to everything, then SIGKILL to whatever is left after `graceMs` (checked every
-   * 25 ms, so a tree that exits promptly costs no waiting). Resolves when the SIGKILL is sent
-   * or nothing is left. Never rejects.
+   * 25 ms, so a tree that exits promptly costs no waiting). Resolves when nothing is left, or
+   * `KILL_SETTLE_MS` after the SIGKILL: a killed process is not gone at once on a busy machine
+   * (a pid namespace is torn down, exit runs), and the caller tells the model it stopped.
+   * Never rejects.
    */
   async kill(graceMs: number): Promise<void> {
     this.stopTracking();
     this.signal("SIGTERM");
-    const deadline = Date.now() + graceMs;
+    await this.#whileAlive(graceMs);
+    if (!this.#anyAlive()) return;
+    this.signal("SIGKILL");
+    await this.#whileAlive(KILL_SETTLE_MS);
+  }
+
+  async #whileAlive(ms: number): Promise<void> {
+    const deadline = Date.now() + ms;
     while (this.#anyAlive() && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, Math.min(25, Math.max(1, deadline - Date.now()))));
     }
-    if (this.#anyAlive()) this.signal("SIGKILL");
   }
 
   #noRootLeft(): boolean {
