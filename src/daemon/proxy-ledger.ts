@@ -31,6 +31,11 @@ export class ProxyLedger {
   private readonly sessions = new Map<string, OpenSession>();
   private readonly own = new Set<string>();
   private nextOwn = 1;
+  /** The restarted daemon's `initialize`; the resumes wait for its answer (the SDK refuses them before). */
+  private initId: string | undefined;
+  private outbox: string[] = [];
+  /** The editor was told of a daemon's death and the window is not yet restored in a new one. */
+  private notified = false;
 
   /** A line the editor sent. */
   fromEditor(line: Buffer): void {
@@ -55,7 +60,14 @@ export class ProxyLedger {
       if (!message || message.method !== undefined || message.id === undefined) return true;
       idKey = key(message.id);
     }
-    if (this.own.delete(idKey)) return false;
+    if (this.own.delete(idKey)) {
+      if (idKey === this.initId) {
+        this.initId = undefined;
+        this.outbox = this.resumes();
+      }
+      if (this.own.size === 0) this.notified = false;
+      return false;
+    }
     const request = this.pending.get(idKey);
     if (!request) return true;
     this.pending.delete(idKey);
@@ -91,6 +103,9 @@ export class ProxyLedger {
       lines.push(line({ jsonrpc: "2.0", id, error: { code: -32603, message } }));
     }
     this.pending.clear();
+    // A daemon that dies again before this window was restored in it: the editor knows already.
+    if (this.notified) return lines;
+    this.notified = true;
     for (const sessionId of this.sessions.keys()) {
       const text = `\nThe openinterpreter daemon stopped. ${again}${restarting ? " and this session reopened from its stored history" : ""}.\n`;
       lines.push(
@@ -111,21 +126,37 @@ export class ProxyLedger {
     return lines;
   }
 
-  /** For a restarted daemon: this window's `initialize`, then a resume of each of its sessions. */
+  /**
+   * For a restarted daemon: this window's `initialize`; once it is answered, `takeOutbox` has
+   * a resume of each of the window's sessions. The editor's own lines wait meanwhile.
+   */
   restore(): string[] {
     if (!this.initialize) return [];
-    const request = (method: string, params: unknown) => {
-      const id = `${OWN_ID}${this.nextOwn++}`;
-      this.own.add(JSON.stringify(id));
-      return line({ jsonrpc: "2.0", id, method, params });
-    };
-    const lines = [request("initialize", this.initialize)];
-    for (const [sessionId, open] of this.sessions) {
+    const init = this.request("initialize", this.initialize);
+    this.initId = init.id;
+    return [init.line];
+  }
+
+  /** Lines for the daemon that answers to our own requests made necessary. */
+  takeOutbox(): string[] {
+    const lines = this.outbox;
+    this.outbox = [];
+    return lines;
+  }
+
+  private resumes(): string[] {
+    return [...this.sessions].map(([sessionId, open]) => {
       const params: Json = { sessionId, cwd: open.cwd };
       if (open.additionalDirectories !== undefined) params.additionalDirectories = open.additionalDirectories;
-      lines.push(request("session/resume", params));
-    }
-    return lines;
+      return this.request("session/resume", params).line;
+    });
+  }
+
+  private request(method: string, params: unknown): { id: string; line: string } {
+    const id = `${OWN_ID}${this.nextOwn++}`;
+    const idKey = JSON.stringify(id);
+    this.own.add(idKey);
+    return { id: idKey, line: line({ jsonrpc: "2.0", id, method, params }) };
   }
 }
 

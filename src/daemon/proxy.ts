@@ -31,7 +31,7 @@ export async function runProxy(options: ProxyOptions): Promise<number> {
   const first = await connectOrStart(options);
   let socket: Awaited<ReturnType<typeof connectOrStart>> | undefined = first;
   /** Editor bytes that arrived while there was no daemon, or while a new one was being restored. */
-  let queue: Buffer[] = [];
+  let queue: { bytes: Buffer; lines: Buffer[] }[] = [];
   const deaths: number[] = [];
   let editorGone = false;
   let done: (code: number) => void = () => {};
@@ -39,15 +39,18 @@ export async function runProxy(options: ProxyOptions): Promise<number> {
     done = resolve;
   });
 
-  const toDaemon = (bytes: Buffer) => {
-    if (!socket || ledger.restoring()) queue.push(bytes);
-    else if (!socket.write(bytes)) stdin.pause();
+  // The ledger learns of a request when it goes to a daemon: one still queued when a daemon
+  // dies goes to the next one instead of being answered with an error.
+  const toDaemon = (bytes: Buffer, lines: Buffer[]) => {
+    if (!socket || ledger.restoring()) return void queue.push({ bytes, lines });
+    for (const line of lines) ledger.fromEditor(line);
+    if (!socket.write(bytes)) stdin.pause();
   };
   const flushQueue = () => {
     if (!socket || ledger.restoring() || queue.length === 0) return;
-    const bytes = Buffer.concat(queue);
+    const items = queue;
     queue = [];
-    if (!socket.write(bytes)) stdin.pause();
+    for (const item of items) toDaemon(item.bytes, item.lines);
   };
   const toEditor = (bytes: Buffer | string) => {
     if (editorGone) return;
@@ -63,6 +66,7 @@ export async function runProxy(options: ProxyOptions): Promise<number> {
       const { forward, lines } = fromDaemon.push(chunk);
       if (!forward) return;
       const kept = lines.filter((line) => ledger.fromDaemon(line));
+      for (const line of ledger.takeOutbox()) s.write(line);
       toEditor(kept.length === lines.length ? forward : kept.map((l) => `${l}\n`).join(""));
       flushQueue();
     });
@@ -104,8 +108,7 @@ export async function runProxy(options: ProxyOptions): Promise<number> {
   attach(first);
   stdin.on("data", (chunk: Buffer) => {
     const { forward, lines } = fromEditor.push(chunk);
-    for (const line of lines) ledger.fromEditor(line);
-    if (forward) toDaemon(forward);
+    if (forward) toDaemon(forward, lines);
   });
   stdin.on("end", () => {
     editorGone = true;
