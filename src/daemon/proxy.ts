@@ -52,13 +52,18 @@ export async function runProxy(options: ProxyOptions): Promise<number> {
     queue = [];
     for (const item of items) toDaemon(item.bytes, item.lines);
   };
+  let waiting = false;
   const toEditor = (bytes: Buffer | string) => {
     if (editorGone) return;
-    if (!stdout.write(bytes) && socket) {
-      const paused = socket;
-      paused.pause();
-      stdout.once("drain", () => paused.resume());
-    }
+    if (stdout.write(bytes) || !socket || waiting) return;
+    // The editor reads slower than the daemon writes (a long replay): let the daemon wait.
+    const paused = socket;
+    paused.pause();
+    waiting = true;
+    stdout.once("drain", () => {
+      waiting = false;
+      paused.resume();
+    });
   };
 
   const attach = (s: NonNullable<typeof socket>) => {
@@ -117,6 +122,13 @@ export async function runProxy(options: ProxyOptions): Promise<number> {
     socket.end(() => done(0));
     setTimeout(() => done(0), 1_000).unref();
   });
+  const leave = () => {
+    editorGone = true;
+    socket?.end();
+    done(0);
+  };
+  process.once("SIGTERM", leave);
+  process.once("SIGINT", leave);
   stdout.on("error", () => {
     editorGone = true;
     socket?.destroy();
