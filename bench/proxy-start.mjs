@@ -42,7 +42,15 @@ async function window(dir, args) {
 }
 
 const shared = home();
-const rows = { inProcess: [], proxy: [], inProcessNew: [], proxyNew: [], cold: [], inProcessRss: [], proxyRss: [] };
+const rows = {
+  inProcess: [],
+  proxy: [],
+  inProcessNew: [],
+  proxyNew: [],
+  cold: [],
+  inProcessRss: [],
+  proxyRss: [],
+};
 // The daemon this run's warm windows share, started by a first window (and the disk cache warmed).
 await window(shared, ["acp"]);
 await window(shared, ["acp", "--in-process"]);
