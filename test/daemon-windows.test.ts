@@ -97,6 +97,19 @@ describe("one daemon for every window", () => {
     expect(readStoredSession(kit.home, sessionId).text).not.toContain("word59");
   });
 
+  it("a daemon that cannot start: the window is served in-process at once, and the editor is told why", async () => {
+    model = await startFakeModel();
+    kit = daemonKit({ topToml: 'harness = "no-such-harness"\n' });
+    const started = Date.now();
+    const a = await kit.window(model);
+    // Not the 15 s a silent daemon would cost: the proxy saw it exit.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(a.agent.stderr()).toMatch(/the daemon failed to start.*serving this window in-process/);
+    await expect(a.acp.request(methods.agent.session.new, { cwd: kit.cwd, mcpServers: [] })).rejects.toThrow(
+      /unknown harness "no-such-harness"/,
+    );
+  });
+
   it("the daemon exits after its idle time once the last window left", async () => {
     const { model, kit } = await setup();
     const a = await kit.window(model);

@@ -5,6 +5,7 @@ import { DaemonUnavailable } from "../daemon/connect-daemon.js";
 import { daemonKey, daemonPaths, MAX_SOCKET_PATH } from "../daemon/daemon-paths.js";
 import { runProxy } from "../daemon/proxy.js";
 import { startDaemon } from "../daemon/start-daemon.js";
+import { VERSION } from "./version.js";
 
 /**
  * `interpreter acp` through the shared daemon. Resolves with the exit code, or undefined when
@@ -31,7 +32,7 @@ export async function acpProxy(options: {
   } catch {
     return undefined;
   }
-  const paths = daemonPaths(home, daemonKey(options.overrides, env));
+  const paths = daemonPaths(home, daemonKey({ version: VERSION, overrides: options.overrides, env }));
   if (Buffer.byteLength(paths.socket) > MAX_SOCKET_PATH) {
     say(`${paths.socket} is too long for a Unix socket; serving this window in-process`);
     return undefined;

@@ -21,7 +21,10 @@ export async function daemonCommand(argv: string[]): Promise<number> {
   const { logger, manager, config } = runtime;
   // One session's stray promise must not end every window's sessions.
   process.on("unhandledRejection", (reason) => logger.error({ err: String(reason) }, "unhandled rejection"));
-  const paths = daemonPaths(config.home, daemonKey(args.overrides, process.env));
+  const paths = daemonPaths(
+    config.home,
+    daemonKey({ version: VERSION, overrides: args.overrides, env: process.env }),
+  );
   let code = 0;
   try {
     const outcome = await runDaemonServer({

@@ -3,11 +3,12 @@ import net from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { DaemonPaths } from "./daemon-paths.js";
 import { ownSocket, privateDir } from "./private-dir.js";
+import type { StartedDaemon } from "./start-daemon.js";
 
 export interface ConnectOptions {
   paths: DaemonPaths;
   /** Starts a daemon for `paths`, detached (`startDaemon`). */
-  start(): void;
+  start(): StartedDaemon;
   /** How long to wait for a daemon just started; default 15 s (a first start on a slow disk). */
   startTimeoutMs?: number;
 }
@@ -25,12 +26,15 @@ export async function connectOrStart(options: ConnectOptions): Promise<net.Socke
   if (problem) throw new DaemonUnavailable(problem);
   const first = await attempt(paths.socket);
   if (first instanceof net.Socket) return first;
-  options.start();
+  const started = options.start();
   const deadline = Date.now() + (options.startTimeoutMs ?? 15_000);
   while (Date.now() < deadline) {
     await sleep(10);
     const next = await attempt(paths.socket);
     if (next instanceof net.Socket) return next;
+    // A daemon that cannot listen here (a filesystem without sockets) fails fast: no waiting.
+    if (started.failed())
+      throw new DaemonUnavailable(`the daemon failed to start (its stderr: ${paths.stderr})`);
   }
   throw new DaemonUnavailable(`no daemon answered on ${paths.socket} (its stderr: ${paths.stderr})`);
 }

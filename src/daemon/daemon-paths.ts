@@ -30,14 +30,23 @@ export function daemonPaths(home: string, key: string): DaemonPaths {
 const SHAPING = /KEY|TOKEN|SECRET|PASSWORD|BASE_URL|^OPENAI_|^ANTHROPIC_|^INTERPRETER_|^PATH$|^HOME$/;
 
 /**
- * Which daemon a window shares: one per set of command-line overrides and endpoint-shaping
- * environment. A window started with `-m other` or another API key gets a daemon of its own
- * (on the same database) instead of silently the first window's settings. Only a digest is
- * kept, in the socket's name.
+ * Which daemon a window shares: one per version, set of command-line overrides and
+ * endpoint-shaping environment. A window started with `-m other` or another API key gets a
+ * daemon of its own (on the same database) instead of silently the first window's settings,
+ * and an upgraded `interpreter` never talks to the daemon of the version before. Only a digest
+ * is kept, in the socket's name.
  */
-export function daemonKey(overrides: CliOverrides, env: Record<string, string | undefined>): string {
+export function daemonKey(o: {
+  version: string;
+  overrides: CliOverrides;
+  env: Record<string, string | undefined>;
+}): string {
+  const { version, overrides, env } = o;
   const shaping = Object.entries(env)
     .filter(([name, value]) => value !== undefined && SHAPING.test(name))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return createHash("sha256").update(JSON.stringify({ overrides, shaping })).digest("hex").slice(0, 16);
+  return createHash("sha256")
+    .update(JSON.stringify({ version, overrides, shaping }))
+    .digest("hex")
+    .slice(0, 16);
 }

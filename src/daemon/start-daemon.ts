@@ -9,7 +9,11 @@ import type { DaemonPaths } from "./daemon-paths.js";
  * (an editor killing its process group does not take the daemon with it). stdin and stdout go
  * nowhere; stderr to a file beside the socket. Errors surface as the connection timing out.
  */
-export function startDaemon(options: { paths: DaemonPaths; argv: string[]; env: NodeJS.ProcessEnv }): void {
+export function startDaemon(options: {
+  paths: DaemonPaths;
+  argv: string[];
+  env: NodeJS.ProcessEnv;
+}): StartedDaemon {
   const script = process.argv[1];
   // Under the snapshot argv[1] is the command itself and execArgv carries `--snapshot-blob`.
   // Paths are made absolute: the daemon runs in another folder.
@@ -36,9 +40,22 @@ export function startDaemon(options: { paths: DaemonPaths; argv: string[]; env: 
         cwd: options.paths.dir,
       },
     );
-    child.on("error", () => {});
+    let failed = false;
+    child.on("error", () => {
+      failed = true;
+    });
+    // Exit 0 is a daemon that found another one starting: the socket is still worth waiting for.
+    child.on("exit", (code) => {
+      if (code !== 0) failed = true;
+    });
     child.unref();
+    return { failed: () => failed };
   } finally {
     if (typeof stderr === "number") fs.closeSync(stderr);
   }
+}
+
+/** A daemon being started: whether it already failed (exited non-zero, or could not be spawned). */
+export interface StartedDaemon {
+  failed(): boolean;
 }

@@ -11,11 +11,11 @@ import { INIT, testClient } from "./test-client.js";
  * (a proxy), driven by the official SDK client; the daemon behind them is found through its
  * lock file. `cleanup()` kills what a test left: its proxies and its daemons, by pid.
  */
-export function daemonKit(options: { daemonToml?: string } = {}) {
+export function daemonKit(options: { daemonToml?: string; topToml?: string } = {}) {
   const home = tempDir("oi-daemon-home-");
   writeFileSync(
     path.join(home, "config.toml"),
-    `mode = "full-access"\n[daemon]\nidle_exit_secs = 2\n${options.daemonToml ?? ""}`,
+    `mode = "full-access"\n${options.topToml ?? ""}[daemon]\nidle_exit_secs = 2\n${options.daemonToml ?? ""}`,
   );
   const proxies: AgentProcess[] = [];
   const daemons = new Set<number>();
