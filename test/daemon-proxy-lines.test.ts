@@ -77,6 +77,20 @@ describe("the proxy's ledger", () => {
     expect(ledger.lost(true).map(parse)).toHaveLength(1);
   });
 
+  it("a daemon dying during the restore: its restore is dropped, the next daemon gets a new one", () => {
+    const ledger = new ProxyLedger();
+    editorSession(ledger);
+    ledger.lost(true);
+    const [first] = ledger.restore().map(parse);
+    expect(ledger.restoring()).toBe(true);
+    ledger.lost(true);
+    expect(ledger.restoring()).toBe(false);
+    const [second] = ledger.restore().map(parse);
+    expect(second?.id).not.toEqual(first?.id);
+    expect(ledger.fromDaemon(json({ jsonrpc: "2.0", id: second?.id, result: {} }))).toBe(false);
+    expect(ledger.takeOutbox()).toHaveLength(1);
+  });
+
   it("forgets closed sessions and passes notifications and unknown answers through", () => {
     const ledger = new ProxyLedger();
     editorSession(ledger);

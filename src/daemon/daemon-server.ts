@@ -89,6 +89,8 @@ export async function runDaemonServer(options: DaemonServerOptions): Promise<"do
   } finally {
     process.umask(umask);
   }
+  // After listening, an error (too many open files on accept) is one window's problem, not the daemon's end.
+  server.on("error", (error) => logger.error({ err: String(error) }, "socket server error"));
   inode = fs.statSync(paths.socket).ino;
   logger.info({ socket: paths.socket, pid: process.pid }, "daemon listening");
 

@@ -93,6 +93,11 @@ export class ProxyLedger {
    * since a prompt may have run partly (what it did is in the store).
    */
   lost(restarting: boolean): string[] {
+    // A restore the dead daemon never answered (it died again, or was dying as we connected):
+    // its answers will not come, and the next daemon gets a restore of its own.
+    this.own.clear();
+    this.initId = undefined;
+    this.outbox = [];
     const again = restarting ? "It was restarted" : "It could not be restarted";
     const lines: string[] = [];
     for (const { id, method } of this.pending.values()) {
