@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, lstatSync, readdirSync, statSync } from "node:fs";
+import { chmodSync, lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { methods } from "@agentclientprotocol/sdk/unstable";
 import { afterEach, describe, expect, it } from "vitest";
@@ -75,6 +75,14 @@ describe("the daemon's socket", () => {
         .map((cols) => cols[9]),
     );
     expect(inodes.filter((inode) => listening.includes(inode))).toEqual([]);
+  });
+
+  it("the daemon keeps the key it was started with out of its /proc environ, as the in-process agent does", async () => {
+    const { kit } = await running();
+    const pid = kit.daemonPid() as number;
+    // The kit's windows pass OPENAI_API_KEY=sk-test; the daemon got it from the first one.
+    expect(readFileSync(`/proc/${pid}/environ`, "utf8")).not.toContain("sk-test");
+    expect(readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")).toContain("daemon");
   });
 
   it("re-closes a daemon folder that was opened up", async () => {
