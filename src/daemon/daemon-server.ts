@@ -112,6 +112,9 @@ export async function runDaemonServer(options: DaemonServerOptions): Promise<"do
   return "done";
 }
 
+/** How long a daemon just started waits for a first window whatever `idle_exit_secs` says. */
+const FIRST_WINDOW_MS = 10_000;
+
 function socketInode(socket: string): number | undefined {
   try {
     return fs.statSync(socket).ino;
@@ -154,6 +157,9 @@ function idleTimer(o: {
 }) {
   let timer: NodeJS.Timeout | undefined;
   let check: NodeJS.Timeout | undefined;
+  // The window that started the daemon connects only once it sees the socket: the first idle
+  // spell waits for it even when `afterMs` is 0.
+  let first = true;
   const stop = () => {
     clearTimeout(timer);
     clearInterval(check);
@@ -164,7 +170,8 @@ function idleTimer(o: {
     update() {
       if (!o.idle()) return stop();
       if (timer) return;
-      timer = setTimeout(() => o.exit("idle"), o.afterMs);
+      timer = setTimeout(() => o.exit("idle"), first ? Math.max(o.afterMs, FIRST_WINDOW_MS) : o.afterMs);
+      first = false;
       check = setInterval(() => {
         if (o.orphaned()) o.exit("socket gone");
       }, o.checkEveryMs);
