@@ -41,6 +41,15 @@ describe("one daemon for every window", () => {
 
     const listed = await b.acp.request(methods.agent.session.list, {});
     expect(listed.sessions.map((s) => s.sessionId)).toContain(sessionId);
+    // A read-only load shows the history and leaves the session with window A.
+    const look = { sessionId, cwd: kit.cwd, mcpServers: [], _meta: { "openinterpreter/readOnly": true } };
+    await b.acp.request(methods.agent.session.load, look);
+    expect(shown(b.editor.updates(sessionId)).text).toContain("Hello from window A.");
+    await expect(b.prompt(sessionId, "mine now?")).rejects.toThrow(/open in another window/);
+    model.reply({ text: "Still A's." });
+    expect((await a.prompt(sessionId, "still mine")).stopReason).toBe("end_turn");
+    expect(shown(a.editor.allUpdates(sessionId)).text).not.toContain("opened in another window");
+
     await b.acp.request(methods.agent.session.load, { sessionId, cwd: kit.cwd, mcpServers: [] });
     expect(shown(b.editor.updates(sessionId)).text).toContain("Hello from window A.");
 

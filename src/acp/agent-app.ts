@@ -47,14 +47,22 @@ export interface SessionWindow {
   claim(session: Session): void;
   /** Whether this connection shows `sessionId` (false once another one loaded it). */
   shows(sessionId: string): boolean;
+  /** This connection replayed `session` read-only: it stays with its window, or closes if it has none. */
+  viewed(session: Session): void;
 }
+
+/**
+ * `session/load` `_meta` flag, shared daemon only: replay the history without taking the session
+ * over (docs/daemon.md). The window gets no live updates of it and may not prompt it.
+ */
+export const READ_ONLY = "openinterpreter/readOnly";
 
 /** Set by our own unattended clients (`interpreter exec`, the MCP server): no person answers questions. */
 export const UNATTENDED = "openinterpreter/unattended";
 
 /** The ACP agent: protocol in, session calls out. The only place that knows ACP method names. */
 export function createAgentApp(options: AgentAppOptions): AgentApp {
-  const { manager, logger, drained = () => Promise.resolve() } = options;
+  const { manager, logger, windows, drained = () => Promise.resolve() } = options;
   const inflight = options.inflight ?? createInflight();
   /** Runs `task` after the response being sent now: the SDK queues it once the handler returns. */
   const afterResponse = (task: () => void) => setImmediate(() => void drained().then(task));
@@ -156,6 +164,12 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
         }
       };
       const options = { ...params, additionalDirectories: params.additionalDirectories ?? undefined };
+      if (windows && params._meta?.[READ_ONLY] === true) {
+        // A look at the history that leaves the session to its window and its stored settings.
+        const session = await reopen(options, () => manager.load(sessionId, { cwd: params.cwd, show }));
+        windows.viewed(session);
+        return setupResponse(session);
+      }
       const session = await reopen(options, () => manager.load(sessionId, { ...options, show }));
       attach(session, client);
       afterResponse(() => manager.warmUp());

@@ -51,6 +51,7 @@ export class SessionWindows {
         this.owners.set(session.id, me);
       },
       shows: (sessionId) => this.owners.get(sessionId) === me,
+      viewed: () => this.sweep(),
       gone: () => {
         const left = mine();
         for (const id of left) this.owners.delete(id);
