@@ -86,7 +86,7 @@ export function ourDaemon({ launcher, scratch, modelUrl, mode = "full-access", s
       startAgent({
         onUpdate,
         command: launcher,
-        args: ["acp", "-m", "mock-model"],
+        args: ["acp", "--in-process", "-m", "mock-model"],
         env: {
           PATH: process.env.PATH,
           HOME: home,

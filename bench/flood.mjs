@@ -33,7 +33,7 @@ async function floodRun(model, mode) {
   const home = mkdtempSync(path.join(scratch, "home-"));
   const cwd = mkdtempSync(path.join(scratch, "ws-"));
   writeFileSync(path.join(home, "config.toml"), `mode = "${mode}"\n`);
-  const child = spawn(process.execPath, [BIN, "acp", "-m", "mock-model"], {
+  const child = spawn(process.execPath, [BIN, "acp", "--in-process", "-m", "mock-model"], {
     env: {
       PATH: process.env.PATH,
       HOME: home,

@@ -239,7 +239,7 @@ async function runHarness(model, harness, window) {
   }
   const small = window ? `model_context_window = ${window}\n` : "";
   writeFileSync(path.join(home, "config.toml"), `mode = "full-access"\nharness = "${harness}"\n${small}`);
-  const child = spawn(process.execPath, [BIN, "acp", "-m", "mock-model"], {
+  const child = spawn(process.execPath, [BIN, "acp", "--in-process", "-m", "mock-model"], {
     env: {
       PATH: process.env.PATH,
       HOME: home,

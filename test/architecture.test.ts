@@ -11,6 +11,8 @@ const LAYERS: Record<string, number> = {
   // Edges beside acp that drive the in-process ACP agent (Codex's app-server, an MCP server).
   "app-server": 0.5,
   "mcp-server": 0.5,
+  // The shared daemon and the proxy `interpreter acp` is by default: above the ACP edge it serves.
+  daemon: 0.5,
   acp: 1,
   sessions: 2,
   harnesses: 3,

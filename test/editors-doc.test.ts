@@ -200,7 +200,7 @@ vim.cmd("qall!")
           INTERPRETER_HOME: home,
           OPENAI_BASE_URL: model.url,
           OPENAI_API_KEY: "sk-nvim",
-          OI_AGENT: JSON.stringify([process.execPath, BIN, "acp", "-m", "fake-model"]),
+          OI_AGENT: JSON.stringify([process.execPath, BIN, "acp", "--in-process", "-m", "fake-model"]),
           OI_CWD: cwd,
           OI_OUT: out,
         },

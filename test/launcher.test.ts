@@ -12,7 +12,7 @@ const running: ChildProcess[] = [];
 /** Starts the launcher, waits for the `initialize` answer, and reports how node was started. */
 async function start(launcher: string, env: Record<string, string> = {}) {
   const home = tempDir("oi-launch-");
-  const child = spawn(launcher, ["acp", "-m", "mock-model"], {
+  const child = spawn(launcher, ["acp", "--in-process", "-m", "mock-model"], {
     env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, INTERPRETER_HOME: home, ...env },
     stdio: ["pipe", "pipe", "pipe"],
   });
@@ -80,7 +80,7 @@ describe("bin/interpreter", () => {
     writeFileSync(path.join(bin, "node"), "#!/bin/sh\nenv\n");
     chmodSync(path.join(bin, "node"), 0o755);
     const environment = (extra: Record<string, string>) =>
-      execFileSync(LAUNCHER, ["acp"], {
+      execFileSync(LAUNCHER, ["acp", "--in-process"], {
         env: { PATH: `${bin}:/usr/bin:/bin`, HOME: bin, ...extra },
         encoding: "utf8",
       });

@@ -43,7 +43,7 @@ describe("limitLines", () => {
 describe("the daemon and a message over 32 MiB", () => {
   it("answers it with a parse error and keeps serving", async () => {
     const home = tempDir("oi-home-");
-    const child = spawn(process.execPath, [BIN, "acp"], {
+    const child = spawn(process.execPath, [BIN, "acp", "--in-process"], {
       env: { PATH: process.env.PATH, HOME: home, INTERPRETER_HOME: home },
       stdio: ["pipe", "pipe", "pipe"],
     });

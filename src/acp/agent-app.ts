@@ -34,14 +34,36 @@ export interface AgentAppOptions {
    * take the CPU from the editor reading them. Default: resolved.
    */
   drained?: () => Promise<void>;
+  /**
+   * Set when several connections share the sessions (the shared daemon, docs/daemon.md): who
+   * shows which session. Then a prompt's turn is not tied to the connection: only
+   * `$/cancel_request` or `session/cancel` stops it, not the connection closing.
+   */
+  windows?: SessionWindow;
 }
+
+/** One connection's view of the sessions it shares with other connections. */
+export interface SessionWindow {
+  /** This connection shows `session` from now on; the connection that showed it is told. */
+  claim(session: Session): void;
+  /** Whether this connection shows `sessionId` (false once another one loaded it). */
+  shows(sessionId: string): boolean;
+  /** This connection replayed `session` read-only: it stays with its window, or closes if it has none. */
+  viewed(session: Session): void;
+}
+
+/**
+ * `session/load` `_meta` flag, shared daemon only: replay the history without taking the session
+ * over (docs/daemon.md). The window gets no live updates of it and may not prompt it.
+ */
+export const READ_ONLY = "openinterpreter/readOnly";
 
 /** Set by our own unattended clients (`interpreter exec`, the MCP server): no person answers questions. */
 export const UNATTENDED = "openinterpreter/unattended";
 
 /** The ACP agent: protocol in, session calls out. The only place that knows ACP method names. */
 export function createAgentApp(options: AgentAppOptions): AgentApp {
-  const { manager, logger, drained = () => Promise.resolve() } = options;
+  const { manager, logger, windows, drained = () => Promise.resolve() } = options;
   const inflight = options.inflight ?? createInflight();
   /** Runs `task` after the response being sent now: the SDK queues it once the handler returns. */
   const afterResponse = (task: () => void) => setImmediate(() => void drained().then(task));
@@ -49,6 +71,7 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
   const features: ClientFeatures = {};
 
   const attach = (session: Session, client: AgentContext) => {
+    options.windows?.claim(session);
     session.attach(createClientPort({ client, sessionId: session.id, logger, features }));
     // Editors stall when commands arrive before the session/new response: send them after it.
     afterResponse(() => session.send({ type: "commands", commands: SLASH_COMMANDS }));
@@ -77,6 +100,12 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
   const open = (sessionId: string): Session => {
     const session = manager.get(sessionId);
     if (!session) throw notFound(sessionId);
+    if (options.windows && !options.windows.shows(sessionId))
+      throw new RequestError(
+        -32002,
+        `Resource not found: session ${sessionId} is open in another window; load it here to take it over`,
+        { sessionId },
+      );
     return session;
   };
   /** A stored session opened by `how` (load or resume): bad paths refused, an unknown id -32002. */
@@ -136,6 +165,12 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
         }
       };
       const options = { ...params, additionalDirectories: params.additionalDirectories ?? undefined };
+      if (windows && params._meta?.[READ_ONLY] === true) {
+        // A look at the history that leaves the session to its window and its stored settings.
+        const session = await reopen(options, () => manager.load(sessionId, { cwd: params.cwd, show }));
+        windows.viewed(session);
+        return setupResponse(session);
+      }
       const session = await reopen(options, () => manager.load(sessionId, { ...options, show }));
       attach(session, client);
       afterResponse(() => manager.warmUp());
@@ -237,7 +272,8 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
       try {
         // `signal` aborts on `$/cancel_request` for this prompt: answered `cancelled`, not -32800.
         const before = usageTotals(session.committed.history);
-        const stopReason = await inflight.track(session.prompt(outcome.prompt, { signal }));
+        const turnSignal = options.windows ? cancelRequestsOnly(signal) : signal;
+        const stopReason = await inflight.track(session.prompt(outcome.prompt, { signal: turnSignal }));
         return { stopReason, usage: turnUsage(before, usageTotals(session.committed.history)) };
       } catch (error) {
         if (error instanceof TurnError) throw new RequestError(-32603, error.message, { code: error.code });
@@ -245,6 +281,7 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
       }
     })
     .onNotification(methods.agent.session.cancel, ({ params }) => {
+      if (options.windows && !options.windows.shows(params.sessionId)) return;
       manager.get(params.sessionId)?.cancel();
     });
   return withSessionTravel(app, {
@@ -256,6 +293,21 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
     setupResponse,
     track: (work) => inflight.track(work),
   });
+}
+
+/**
+ * A request's signal that follows `$/cancel_request` (the SDK aborts with -32800) but not the
+ * connection closing, which aborts every request's signal with another reason: in the shared
+ * daemon a window that goes away leaves its turns to `on_client_gone`.
+ */
+function cancelRequestsOnly(signal: AbortSignal): AbortSignal {
+  const controller = new AbortController();
+  const follow = () => {
+    if ((signal.reason as { code?: unknown } | undefined)?.code === -32800) controller.abort(signal.reason);
+  };
+  if (signal.aborted) follow();
+  else signal.addEventListener("abort", follow, { once: true });
+  return controller.signal;
 }
 
 /**

@@ -1,14 +1,27 @@
 import { createAgentApp } from "../acp/agent-app.js";
 import { createInflight } from "../acp/inflight.js";
 import { createFailingAgent, serveStdio } from "../acp/serve-stdio.js";
+import { acpProxy } from "./acp-proxy.js";
 import { parseCommandArgs } from "./args.js";
 import { startDiagnostics } from "./diagnostics.js";
 import { createRuntime, type Runtime } from "./runtime.js";
 import { VERSION } from "./version.js";
 
-/** `interpreter acp`: the ACP agent on stdin/stdout. stdout carries nothing but protocol. */
+/**
+ * `interpreter acp`: the ACP agent on stdin/stdout. stdout carries nothing but protocol. By
+ * default a proxy to the shared daemon (docs/daemon.md); `--in-process`, `[daemon] enabled =
+ * false`, or a daemon that cannot be reached here serve the editor from this process.
+ */
 export async function acpCommand(argv: string[]): Promise<number> {
-  const args = parseCommandArgs(argv, {});
+  const args = parseCommandArgs(argv, ACP_OPTIONS);
+  if (!args.values["in-process"]) {
+    const proxied = await acpProxy({
+      argv: argv.filter((a) => a !== "--daemon"),
+      overrides: args.overrides,
+      force: args.values.daemon === true,
+    });
+    if (proxied !== undefined) return proxied;
+  }
   let runtime: Runtime;
   try {
     runtime = createRuntime({ cli: args.overrides });
@@ -39,3 +52,4 @@ export async function acpCommand(argv: string[]): Promise<number> {
 }
 
 const SETTLE_MS = 3_000;
+const ACP_OPTIONS = { "in-process": { type: "boolean" }, daemon: { type: "boolean" } } as const;

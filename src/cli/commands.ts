@@ -20,7 +20,13 @@ export const COMMANDS: Record<string, Command> = {
   },
   acp: {
     usage: "acp                 run as an ACP agent on stdio (for Zed, Neovim, JetBrains, ...)",
+    options: `      --in-process           serve this editor in this process, not through the shared daemon
+      --daemon               use the shared daemon even when [daemon] enabled = false`,
     load: async () => (await import("./acp-command.js")).acpCommand,
+  },
+  daemon: {
+    usage: "daemon              the shared daemon behind `interpreter acp` (started by it; docs/daemon.md)",
+    load: async () => (await import("./daemon-command.js")).daemonCommand,
   },
   "app-server": {
     usage:

@@ -5,7 +5,7 @@ import { commandUsage, usage } from "./usage-text.js";
 import { VERSION } from "./version.js";
 
 /** Commands that hold model keys in memory while they run agents. */
-const RUNS_AGENTS = new Set(["acp", "exec", "chat", "resume"]);
+const RUNS_AGENTS = new Set(["acp", "daemon", "exec", "chat", "resume"]);
 
 /** Entry point behind bin/interpreter.js; resolves with the process exit code. */
 export async function main(argv: string[]): Promise<number> {

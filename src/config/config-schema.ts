@@ -126,6 +126,20 @@ export const AgentsTable = z.looseObject(
   { error: "expected a table" },
 );
 
+/** `[daemon]`: the shared daemon behind `interpreter acp` (docs/daemon.md). */
+export const CLIENT_GONE = ["finish", "cancel"] as const;
+export const DaemonTable = z.looseObject(
+  {
+    /** false: every `interpreter acp` runs its own agent in-process, as `--in-process` does. */
+    enabled: z.boolean({ error: "expected true or false" }).optional(),
+    /** Seconds the daemon stays with no window connected and no turn running; 0 exits at once. */
+    idle_exit_secs: intBetween(0, 86_400).optional(),
+    /** What a running turn does when its window goes away. */
+    on_client_gone: z.enum(CLIENT_GONE, { error: `expected one of ${quoted(CLIENT_GONE)}` }).optional(),
+  },
+  { error: "expected a table" },
+);
+
 /** Codex's own `web_search` key takes a mode; the Codex SDK sets it with `-c web_search="…"`. */
 export const CODEX_WEB_SEARCH_MODES = ["disabled", "cached", "live"] as const;
 
@@ -183,6 +197,7 @@ export const ConfigLayer = z.looseObject(
     model_prices: z.record(z.string(), ModelPriceTable, { error: "expected a table" }).optional(),
     web: WebTable.optional(),
     agents: AgentsTable.optional(),
+    daemon: DaemonTable.optional(),
     web_search: WebSearchSetting.optional(),
     /** Codex's key for the built-in `openai` provider's URL (the Codex SDK passes its `baseUrl` so). */
     openai_base_url: httpUrl.optional(),

@@ -23,6 +23,8 @@ export const DEFAULT_MAX_TURN_STEPS = 100;
 /** Codex's `agents.max_depth` and `agents.max_threads` defaults. */
 export const DEFAULT_AGENT_MAX_DEPTH = 1;
 export const DEFAULT_AGENT_MAX_THREADS = 6;
+/** Five minutes: a window reopened soon after the last one closed finds its sessions still warm. */
+export const DEFAULT_IDLE_EXIT_SECS = 300;
 
 /**
  * Reads `$INTERPRETER_HOME/config.toml` and layers, lowest first: defaults (built-in providers),
@@ -132,6 +134,11 @@ export function loadConfig(options: LoadConfigOptions): Config {
     agents: {
       maxDepth: user.agents?.max_depth ?? DEFAULT_AGENT_MAX_DEPTH,
       maxThreads: user.agents?.max_threads ?? DEFAULT_AGENT_MAX_THREADS,
+    },
+    daemon: {
+      enabled: user.daemon?.enabled ?? true,
+      idleExitMs: (user.daemon?.idle_exit_secs ?? DEFAULT_IDLE_EXIT_SECS) * 1000,
+      onClientGone: user.daemon?.on_client_gone ?? "finish",
     },
   };
 }

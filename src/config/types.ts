@@ -103,6 +103,18 @@ export interface Config {
   webSearch?: WebSearchConfig | "disabled";
   /** `[agents]`: the subagent limits. */
   agents: AgentsConfig;
+  /** `[daemon]`: the shared daemon behind `interpreter acp`. */
+  daemon: DaemonConfig;
+}
+
+/** The shared daemon's lifetime and what a window's departure does (docs/daemon.md). */
+export interface DaemonConfig {
+  /** Whether `interpreter acp` is a proxy to the shared daemon (default) or its own agent. */
+  enabled: boolean;
+  /** How long the daemon waits with no window and no running turn before it exits. */
+  idleExitMs: number;
+  /** A running turn whose window went away runs to its end (`finish`) or is cancelled. */
+  onClientGone: "finish" | "cancel";
 }
 
 /** How far and how wide subagents may go (Codex's `[agents]` keys and defaults). */

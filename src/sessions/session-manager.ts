@@ -258,6 +258,11 @@ export class SessionManager {
     return this.open.get(id);
   }
 
+  /** The sessions open now (not their subagents' sessions). */
+  openSessions(): Session[] {
+    return [...this.open.values()];
+  }
+
   /** Whether the database has this session, open in this process or not (for clear errors). */
   stored(id: string): boolean {
     return this.open.has(id) || this.deps.store.getSession(id) !== undefined;

@@ -92,6 +92,11 @@ export class Session {
     this.client = client;
   }
 
+  /** Whether a turn is running (the shared daemon keeps such a session open after its window left). */
+  get running(): boolean {
+    return this.runningTurn !== undefined;
+  }
+
   get mode(): Mode {
     return this.record.mode as Mode;
   }

@@ -25,14 +25,18 @@ export interface AgentProcess {
 
 /**
  * Spawns `bin/interpreter acp` (the launcher users run, so the snapshot path) with a clean environment and checks every line it writes
- * against the SDK's JSON schema while passing it on to the test's client.
+ * against the SDK's JSON schema while passing it on to the test's client. The agent runs
+ * in-process (`--in-process`): the process the test kills or closes is the agent itself.
+ * `proxy: true` spawns the default, a proxy to the shared daemon of `home` (test/daemon-*.test.ts).
  */
 export function spawnAgent(options: {
   home: string;
   env?: Record<string, string>;
   args?: string[];
+  proxy?: boolean;
 }): AgentProcess {
-  const child = spawn(LAUNCHER, ["acp", ...(options.args ?? [])], {
+  const mode = options.proxy ? [] : ["--in-process"];
+  const child = spawn(LAUNCHER, ["acp", ...mode, ...(options.args ?? [])], {
     env: {
       PATH: process.env.PATH ?? "/usr/bin:/bin",
       HOME: options.home,

@@ -48,7 +48,7 @@ export function spawnRawDaemon(options: {
   keepMessages?: boolean;
 }): RawDaemon {
   const keep = options.keepMessages ?? true;
-  const child = spawn(process.execPath, [BIN, "acp"], {
+  const child = spawn(process.execPath, [BIN, "acp", "--in-process"], {
     env: {
       PATH: process.env.PATH ?? "/usr/bin:/bin",
       HOME: options.home,

@@ -1,0 +1,106 @@
+// Start-up through the shared daemon's proxy against today's in-process agent: spawn →
+// `initialize` answered, then `session/new`, alternating in a new random order each round.
+// Writes bench/results/proxy-start.json. `--runs N` (default 20).
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { rssMb, startAgent } from "./daemon.mjs";
+import { benchSetup, LAUNCHER, median, numberArg, ROOT, round } from "./support.mjs";
+
+const RUNS = numberArg("--runs", 20);
+const { scratch, startFakeModel } = await benchSetup("oi-bench-proxy-");
+const model = await startFakeModel();
+
+function home() {
+  const dir = mkdtempSync(path.join(scratch, "home-"));
+  writeFileSync(path.join(dir, "config.toml"), 'mode = "full-access"\n[daemon]\nidle_exit_secs = 120\n');
+  return dir;
+}
+
+const env = (dir) => ({
+  PATH: process.env.PATH,
+  HOME: dir,
+  INTERPRETER_HOME: dir,
+  OPENAI_BASE_URL: model.url,
+  OPENAI_API_KEY: "x",
+});
+
+function daemonPid(dir) {
+  const daemon = path.join(dir, "daemon");
+  const lock = readdirSync(daemon).find((n) => n.endsWith(".pid"));
+  return lock ? Number(readFileSync(path.join(daemon, lock), "utf8")) : undefined;
+}
+
+/** One window: spawn → initialize, session/new, the window's own RSS; then it leaves. */
+async function window(dir, args) {
+  const agent = await startAgent({ command: LAUNCHER, args: [...args, "-m", "mock-model"], env: env(dir) });
+  const { ms } = await agent.newSession(mkdtempSync(path.join(scratch, "ws-")));
+  const rss = rssMb(agent.child.pid);
+  await agent.stop();
+  return { initMs: agent.initMs, newMs: ms, rss };
+}
+
+const shared = home();
+const rows = {
+  inProcess: [],
+  proxy: [],
+  inProcessNew: [],
+  proxyNew: [],
+  cold: [],
+  inProcessRss: [],
+  proxyRss: [],
+};
+// The daemon this run's warm windows share, started by a first window (and the disk cache warmed).
+await window(shared, ["acp"]);
+await window(shared, ["acp", "--in-process"]);
+const measures = [
+  async () => {
+    const r = await window(shared, ["acp", "--in-process"]);
+    rows.inProcess.push(r.initMs);
+    rows.inProcessNew.push(r.newMs);
+    rows.inProcessRss.push(r.rss);
+  },
+  async () => {
+    const r = await window(shared, ["acp"]);
+    rows.proxy.push(r.initMs);
+    rows.proxyNew.push(r.newMs);
+    rows.proxyRss.push(r.rss);
+  },
+  async () => {
+    // The first window of a home: it starts the daemon and waits for its socket.
+    const dir = home();
+    rows.cold.push((await window(dir, ["acp"])).initMs);
+    const pid = daemonPid(dir);
+    if (pid) process.kill(pid, "SIGTERM");
+  },
+];
+for (let run = 0; run < RUNS; run++) {
+  for (const measure of [...measures].sort(() => Math.random() - 0.5)) {
+    await measure();
+    await sleep(50);
+  }
+}
+const pid = daemonPid(shared);
+if (pid) process.kill(pid, "SIGTERM");
+await model.close();
+
+const result = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}`,
+  runs: RUNS,
+  medianMs: {
+    inProcessInitialize: round(median(rows.inProcess)),
+    proxyInitializeDaemonRunning: round(median(rows.proxy)),
+    proxyInitializeDaemonStarted: round(median(rows.cold)),
+    inProcessSessionNew: round(median(rows.inProcessNew)),
+    proxySessionNew: round(median(rows.proxyNew)),
+  },
+  proxyMinusInProcessMs: round(median(rows.proxy) - median(rows.inProcess)),
+  windowRssMb: { inProcess: round(median(rows.inProcessRss)), proxy: round(median(rows.proxyRss)) },
+  samples: Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, v.map(round)])),
+};
+mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
+writeFileSync(path.join(ROOT, "bench/results/proxy-start.json"), `${JSON.stringify(result, null, 2)}\n`);
+process.stdout.write(`${JSON.stringify({ ...result, samples: undefined }, null, 2)}\n`);
