@@ -166,6 +166,7 @@ export class Session {
     this.cancel();
     this.lifetime.abort();
     await Promise.all([this.deps.mcp.close(), this.background.killAll()]);
+    this.deps.workspace.sandbox.release(this.id);
   }
 
   /** One paragraph on whether commands are confined, for `/status`. */
