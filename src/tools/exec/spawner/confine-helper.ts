@@ -1,11 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 
 /**
- * Signals node acts on by default (SIGINT and SIGTERM end it, SIGUSR1 opens the inspector on
- * a TCP port a command could reach), plus the ones a command might try next. As the sandbox's
- * pid 1, a process receives from inside its namespace only the signals it has a handler for;
- * with a listener that does nothing, none of them has an effect, and SIGKILL and SIGSTOP from
- * inside are dropped by the kernel.
+ * As the sandbox's pid 1, this process gets from inside its namespace only the signals it has
+ * a handler for (SIGKILL and SIGSTOP never). node has one for SIGUSR1, which opens its
+ * inspector on a TCP port a command could reach and run code from: a listener that does
+ * nothing replaces it. The others are listed so that no signal ever does more than that.
  */
 const IGNORED: NodeJS.Signals[] = [
   "SIGTERM",
