@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildChildEnv } from "../src/tools/exec/child-env.js";
+import { ZOMBIE_LIMIT } from "../src/tools/exec/spawner/confine-helper.js";
 import { spawnerPath } from "../src/tools/exec/spawner/spawner-path.js";
 import { createPidsCgroup } from "../src/tools/sandbox/pids-cgroup.js";
 import { createSandboxedExec, type ExecPolicy, PIDS_MAX } from "../src/tools/sandbox/sandboxed-exec.js";
@@ -118,6 +119,19 @@ const waitFor = async (check: () => boolean, ms: number) => {
     const next = await run("echo again");
     expect(next.output).toBe("again\n");
     expect(helpers()).not.toContain(helper);
+  });
+
+  it("is replaced once the orphans it cannot reap pile up", async () => {
+    const [before] = helpers();
+    // Each orphan is re-parented to the helper, the sandbox's pid 1, and stays a zombie there.
+    const orphans = await run(
+      `for i in $(seq ${ZOMBIE_LIMIT + 8}); do (sleep 0.01 &); done; sleep 0.3; echo left`,
+    );
+    expect(orphans.output).toBe("left\n");
+    expect((await run("echo next")).output).toBe("next\n");
+    expect(await waitFor(() => !helpers().includes(before as number), 2_000)).toBe(true);
+    expect((await run("echo after")).output).toBe("after\n");
+    expect(helpers()).toHaveLength(1);
   });
 
   it("caps each command's processes", async () => {
