@@ -4,7 +4,9 @@
 // runs them) give the floor, so the daemon's own per-call overhead is (prompt − direct) / 10,
 // for the session's first prompt (after a user's pause) and for a second one (steady state). A
 // model answers in seconds, not at once: the task runs once more with every answer MODEL_MS
-// late, which is off the overhead too.
+// late, which is off the overhead too. The sandboxed runs are taken twice: each command in a
+// bubblewrap of its own, and forked by a confined helper per sandbox (`[sandbox]
+// per_session_helper`).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -40,8 +42,10 @@ function direct(cwd) {
   return performance.now() - start;
 }
 
-async function once({ scratch, model, replyChunks, mode, modelMs = 0 }) {
-  const daemon = ourDaemon({ launcher: LAUNCHER, scratch, modelUrl: model.url, mode });
+const HELPER = "[sandbox]\nper_session_helper = true\n";
+
+async function once({ scratch, model, replyChunks, mode, modelMs = 0, config = "" }) {
+  const daemon = ourDaemon({ launcher: LAUNCHER, scratch, modelUrl: model.url, mode, config });
   const agent = await daemon.start();
   const cwd = mkdtempSync(path.join(scratch, "ws-"));
   const { sessionId } = await agent.newSession(cwd);
@@ -87,6 +91,11 @@ export async function tenCalls({ runs, scratch, model, replyChunks }) {
   const rows = {
     unconfined: [],
     sandboxed: [],
+    sandboxedHelper: [],
+    sandboxedWarm: [],
+    sandboxedHelperWarm: [],
+    pacedSandboxedWarmOverheadPerCall: [],
+    pacedSandboxedHelperWarmOverheadPerCall: [],
     direct: [],
     overheadPerCall: [],
     warmOverheadPerCall: [],
@@ -106,9 +115,20 @@ export async function tenCalls({ runs, scratch, model, replyChunks }) {
     rows.pss.push(free.pss);
     const boxed = await once({ scratch, model, replyChunks, mode: "auto" });
     rows.sandboxed.push(boxed.ms);
+    rows.sandboxedWarm.push(boxed.againMs);
     rows.pssSandboxed.push(boxed.pss);
+    const helped = await once({ scratch, model, replyChunks, mode: "auto", config: HELPER });
+    rows.sandboxedHelper.push(helped.ms);
+    rows.sandboxedHelperWarm.push(helped.againMs);
     const slow = await once({ scratch, model, replyChunks, mode: "full-access", modelMs: MODEL_MS });
     const waited = (COMMANDS.length + 1) * MODEL_MS;
+    for (const [row, config] of [
+      [rows.pacedSandboxedWarmOverheadPerCall, ""],
+      [rows.pacedSandboxedHelperWarmOverheadPerCall, HELPER],
+    ]) {
+      const paced = await once({ scratch, model, replyChunks, mode: "auto", modelMs: MODEL_MS, config });
+      row.push((paced.againMs - waited - paced.directMs) / COMMANDS.length);
+    }
     rows.pacedOverheadPerCall.push((slow.ms - waited - slow.directMs) / COMMANDS.length);
     rows.pacedWarmOverheadPerCall.push((slow.againMs - waited - slow.directMs) / COMMANDS.length);
   }
