@@ -44,6 +44,7 @@ const FIND_MS = 5_000;
 export function startConfinedHelper(options: ConfinedHelperOptions): ConfinedHelper {
   let launcher: SpawnedProcess | undefined;
   let helperPid: number | undefined;
+  let launcherGone = false;
 
   const start = (): SpawnedProcess => {
     helperPid = undefined;
@@ -71,6 +72,12 @@ export function startConfinedHelper(options: ConfinedHelperOptions): ConfinedHel
       ...(seccompFile === undefined ? {} : { fd3File: seccompFile }),
     });
     launcher = child;
+    launcherGone = false;
+    const gone = () => {
+      if (launcher === child) launcherGone = true;
+    };
+    child.once("close", gone);
+    child.once("error", gone);
     return child;
   };
 
@@ -87,7 +94,7 @@ export function startConfinedHelper(options: ConfinedHelperOptions): ConfinedHel
           return helperPid;
         }
       }
-      if (Date.now() > deadline) return undefined;
+      if (launcherGone || Date.now() > deadline) return undefined;
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
   };

@@ -79,7 +79,7 @@ export interface SandboxedExec {
   confines(policy: ExecPolicy): Promise<boolean>;
   /** An exec port for calls under `policy`. Cheap: build one per tool context. */
   exec(policy: ExecPolicy): ExecPort;
-  /** The session closed: its confined helper stops unless another session shares it. */
+  /** The session closed: its confined helper stops once its commands are done. */
   release(session: string): void;
   /** Removes the seccomp program's file; sandboxed calls after this are refused. */
   dispose(): void;
