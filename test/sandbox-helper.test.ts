@@ -84,6 +84,14 @@ const waitFor = async (check: () => boolean, ms: number) => {
     expect((await run("ps -e -o args= | grep -c '[w]hile :' || true")).output.trim()).toBe("0");
   });
 
+  it("passes a flood through both relays bounded, with exact totals", async () => {
+    const result = await run("head -c 20000000 /dev/zero | tr '\\0' x; echo; echo end");
+    expect(result.exitCode).toBe(0);
+    expect(result.totalBytes).toBe(20_000_000 + 5);
+    expect(result.droppedBytes).toBeGreaterThan(18_000_000);
+    expect(result.output.endsWith("x\nend\n")).toBe(true);
+  });
+
   it("keeps its descriptors, memory map and environment from the commands", async () => {
     const result = await run(
       "for f in fd/0 fd/1 fd/2 task/1/fd/1; do readlink /proc/1/$f && echo OPEN $f; done; for f in environ maps; do head -c1 /proc/1/$f >/dev/null && echo OPEN $f; done; echo checked",
