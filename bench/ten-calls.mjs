@@ -6,13 +6,16 @@
 // model answers in seconds, not at once: the task runs once more with every answer MODEL_MS
 // late, which is off the overhead too. The sandboxed runs are taken twice: each command in a
 // bubblewrap of its own, and forked by a confined helper per sandbox (`[sandbox]
-// per_session_helper`).
+// per_session_helper`). Run alone, `node bench/ten-calls.mjs [--runs 5]` writes the medians to
+// bench/results/ten-calls.json.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { pathToFileURL } from "node:url";
 import { cpuMs, ourDaemon, peakSampler, THINK_MS, taskStep, treePssMb } from "./daemon.mjs";
-import { LAUNCHER } from "./support.mjs";
+import { benchSetup, LAUNCHER, median, numberArg, ROOT, round } from "./support.mjs";
 
 export const COMMANDS = [
   "echo one",
@@ -133,4 +136,19 @@ export async function tenCalls({ runs, scratch, model, replyChunks }) {
     rows.pacedWarmOverheadPerCall.push((slow.againMs - waited - slow.directMs) / COMMANDS.length);
   }
   return rows;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const runs = numberArg("--runs", 5);
+  const { scratch, startFakeModel, replyChunks } = await benchSetup("oi-bench-ten-");
+  const model = await startFakeModel({ models: ["mock-model"] });
+  const rows = await tenCalls({ runs, scratch, model, replyChunks });
+  await model.close();
+  const medians = Object.fromEntries(Object.entries(rows).map(([name, xs]) => [name, round(median(xs))]));
+  // The unconfined second prompt, which the rows keep only as overhead per call.
+  medians.unconfinedWarm = round(median(rows.direct) + COMMANDS.length * median(rows.warmOverheadPerCall));
+  const report = { date: new Date().toISOString(), runs, loadAverage1m: round(os.loadavg()[0]), medians };
+  writeFileSync(path.join(ROOT, "bench/results/ten-calls.json"), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(JSON.stringify(report, null, 2));
+  process.exit(0);
 }
