@@ -77,9 +77,17 @@ export async function startAgent({ command, args, env, cwd, stderr = "ignore", o
 }
 
 /** Our daemon through the installed launcher, in a fresh home with the given mode. */
-export function ourDaemon({ launcher, scratch, modelUrl, mode = "full-access", snapshot = true, onUpdate }) {
+export function ourDaemon({
+  launcher,
+  scratch,
+  modelUrl,
+  mode = "full-access",
+  snapshot = true,
+  onUpdate,
+  config = "",
+}) {
   const home = mkdtempSync(path.join(scratch, "home-"));
-  writeFileSync(path.join(home, "config.toml"), `mode = "${mode}"\n`);
+  writeFileSync(path.join(home, "config.toml"), `mode = "${mode}"\n${config}`);
   return {
     home,
     start: () =>

@@ -4,13 +4,18 @@
 // runs them) give the floor, so the daemon's own per-call overhead is (prompt − direct) / 10,
 // for the session's first prompt (after a user's pause) and for a second one (steady state). A
 // model answers in seconds, not at once: the task runs once more with every answer MODEL_MS
-// late, which is off the overhead too.
+// late, which is off the overhead too. The sandboxed runs are taken twice: each command in a
+// bubblewrap of its own, and forked by a confined helper per sandbox (`[sandbox]
+// per_session_helper`). Run alone, `node bench/ten-calls.mjs [--runs 5]` writes the medians to
+// bench/results/ten-calls.json.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { pathToFileURL } from "node:url";
 import { cpuMs, ourDaemon, peakSampler, THINK_MS, taskStep, treePssMb } from "./daemon.mjs";
-import { LAUNCHER } from "./support.mjs";
+import { benchSetup, LAUNCHER, median, numberArg, ROOT, round } from "./support.mjs";
 
 export const COMMANDS = [
   "echo one",
@@ -40,8 +45,10 @@ function direct(cwd) {
   return performance.now() - start;
 }
 
-async function once({ scratch, model, replyChunks, mode, modelMs = 0 }) {
-  const daemon = ourDaemon({ launcher: LAUNCHER, scratch, modelUrl: model.url, mode });
+const HELPER = "[sandbox]\nper_session_helper = true\n";
+
+async function once({ scratch, model, replyChunks, mode, modelMs = 0, config = "" }) {
+  const daemon = ourDaemon({ launcher: LAUNCHER, scratch, modelUrl: model.url, mode, config });
   const agent = await daemon.start();
   const cwd = mkdtempSync(path.join(scratch, "ws-"));
   const { sessionId } = await agent.newSession(cwd);
@@ -87,6 +94,11 @@ export async function tenCalls({ runs, scratch, model, replyChunks }) {
   const rows = {
     unconfined: [],
     sandboxed: [],
+    sandboxedHelper: [],
+    sandboxedWarm: [],
+    sandboxedHelperWarm: [],
+    pacedSandboxedWarmOverheadPerCall: [],
+    pacedSandboxedHelperWarmOverheadPerCall: [],
     direct: [],
     overheadPerCall: [],
     warmOverheadPerCall: [],
@@ -106,11 +118,37 @@ export async function tenCalls({ runs, scratch, model, replyChunks }) {
     rows.pss.push(free.pss);
     const boxed = await once({ scratch, model, replyChunks, mode: "auto" });
     rows.sandboxed.push(boxed.ms);
+    rows.sandboxedWarm.push(boxed.againMs);
     rows.pssSandboxed.push(boxed.pss);
+    const helped = await once({ scratch, model, replyChunks, mode: "auto", config: HELPER });
+    rows.sandboxedHelper.push(helped.ms);
+    rows.sandboxedHelperWarm.push(helped.againMs);
     const slow = await once({ scratch, model, replyChunks, mode: "full-access", modelMs: MODEL_MS });
     const waited = (COMMANDS.length + 1) * MODEL_MS;
+    for (const [row, config] of [
+      [rows.pacedSandboxedWarmOverheadPerCall, ""],
+      [rows.pacedSandboxedHelperWarmOverheadPerCall, HELPER],
+    ]) {
+      const paced = await once({ scratch, model, replyChunks, mode: "auto", modelMs: MODEL_MS, config });
+      row.push((paced.againMs - waited - paced.directMs) / COMMANDS.length);
+    }
     rows.pacedOverheadPerCall.push((slow.ms - waited - slow.directMs) / COMMANDS.length);
     rows.pacedWarmOverheadPerCall.push((slow.againMs - waited - slow.directMs) / COMMANDS.length);
   }
   return rows;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const runs = numberArg("--runs", 5);
+  const { scratch, startFakeModel, replyChunks } = await benchSetup("oi-bench-ten-");
+  const model = await startFakeModel({ models: ["mock-model"] });
+  const rows = await tenCalls({ runs, scratch, model, replyChunks });
+  await model.close();
+  const medians = Object.fromEntries(Object.entries(rows).map(([name, xs]) => [name, round(median(xs))]));
+  // The unconfined second prompt, which the rows keep only as overhead per call.
+  medians.unconfinedWarm = round(median(rows.direct) + COMMANDS.length * median(rows.warmOverheadPerCall));
+  const report = { date: new Date().toISOString(), runs, loadAverage1m: round(os.loadavg()[0]), medians };
+  writeFileSync(path.join(ROOT, "bench/results/ten-calls.json"), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(JSON.stringify(report, null, 2));
+  process.exit(0);
 }

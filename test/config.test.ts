@@ -676,3 +676,17 @@ describe("errors", () => {
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+describe("[sandbox]", () => {
+  it("per_session_helper is off unless the user's config turns it on", () => {
+    write('model = "m"\n');
+    expect(load().sandbox).toEqual({ perSessionHelper: false });
+    write('model = "m"\n[sandbox]\nper_session_helper = true\n');
+    expect(load().sandbox).toEqual({ perSessionHelper: true });
+  });
+
+  it("refuses a per_session_helper that is not a boolean, naming the key", () => {
+    write('model = "m"\n[sandbox]\nper_session_helper = "yes"\n');
+    expect(configError(() => load()).message).toMatch(/per_session_helper.*expected true or false/);
+  });
+});

@@ -15,17 +15,20 @@ import {
 } from "../src/tools/sandbox/sandboxed-exec.js";
 import {
   CANARIES,
+  type Check,
   type Fixture,
+  inHelper,
   listen,
   makeFixture,
   port,
+  runAll,
   SECRET_FILE,
   sleepers,
   survivors,
   waitFor,
 } from "./sandbox-fixture.js";
 
-export { CANARIES };
+export { CANARIES, type Check, inHelper, runAll };
 
 export interface Battery {
   fixture: Fixture;
@@ -34,18 +37,16 @@ export interface Battery {
   close(): Promise<void>;
 }
 
-export interface Check {
-  id: string;
-  title: string;
-  run(): Promise<void>;
-}
-
 /**
  * Builds the fixture under `/var/tmp` (not `/tmp`, which is a private tmpfs inside the sandbox
  * and would make "outside" writes vanish instead of fail), a TCP listener on both loopbacks and a
- * Unix socket server, and the checks. `parentEnv` plays the daemon's environment.
+ * Unix socket server, and the checks. `parentEnv` plays the daemon's environment; with
+ * `helperScript` (dist/spawner.js) the commands fork in a confined helper per sandbox.
  */
-export async function setupBattery(parentEnv: Record<string, string | undefined>): Promise<Battery> {
+export async function setupBattery(
+  parentEnv: Record<string, string | undefined>,
+  helperScript?: string,
+): Promise<Battery> {
   const base = mkdtempSync("/var/tmp/oi-sbx-");
   chmodSync(base, 0o755);
   const fixture = makeFixture(base);
@@ -55,6 +56,8 @@ export async function setupBattery(parentEnv: Record<string, string | undefined>
     home: fixture.home,
     hidden: [fixture.daemonHome],
     visibleInHome: [],
+    perSessionHelper: helperScript !== undefined,
+    ...(helperScript ? { helperScript } : {}),
   });
   const tcp4 = await listen(
     net.createServer((c) => c.end("HOST-TCP\n")),
@@ -81,20 +84,6 @@ export async function setupBattery(parentEnv: Record<string, string | undefined>
       rmSync(base, { recursive: true, force: true });
     },
   };
-}
-
-/** Runs every check; a failure is reported, not thrown. */
-export async function runAll(battery: Battery): Promise<{ id: string; title: string; error?: string }[]> {
-  const results = [];
-  for (const check of battery.checks) {
-    try {
-      await check.run();
-      results.push({ id: check.id, title: check.title });
-    } catch (error) {
-      results.push({ id: check.id, title: check.title, error: String((error as Error).message ?? error) });
-    }
-  }
-  return results;
 }
 
 interface CheckContext {

@@ -6,8 +6,9 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildChildEnv } from "../src/tools/exec/child-env.js";
+import { spawnerPath } from "../src/tools/exec/spawner/spawner-path.js";
 import { createSandboxedExec } from "../src/tools/sandbox/sandboxed-exec.js";
-import { CANARIES, setupBattery } from "./sandbox-battery.js";
+import { CANARIES, inHelper, setupBattery } from "./sandbox-battery.js";
 
 // CI installs bubblewrap (.ci/run): there a missing or broken bwrap fails these tests instead
 // of skipping them. Elsewhere they skip with the probe's reason.
@@ -21,12 +22,30 @@ it.skipIf(!run)("bubblewrap starts the sandbox here (required when CI is set)", 
   expect(status, status.available ? "" : status.reason).toMatchObject({ available: true, notes: [] });
 });
 
-describe.skipIf(!run)("escape battery in process (the daemon's environment holds 20 canaries)", async () => {
-  if (!run) return; // a skipped suite's body still runs: build no fixture for it
-  const battery = await setupBattery({ ...process.env, ...CANARIES });
-  afterAll(() => battery.close());
-  for (const check of battery.checks) it(`${check.id}: ${check.title}`, () => check.run());
-});
+// Each command in a sandbox of its own, then forked by a confined helper per sandbox (which
+// runs the dist/spawner.js the test setup built).
+const helperScript = (helper: boolean) => (helper ? spawnerPath() : undefined);
+const VARIANTS = [
+  { name: "", helper: false },
+  { name: " (confined helper)", helper: true },
+];
+
+for (const variant of VARIANTS) {
+  describe.skipIf(!run)(
+    `escape battery in process (the daemon's environment holds 20 canaries)${variant.name}`,
+    async () => {
+      if (!run) return; // a skipped suite's body still runs: build no fixture for it
+      const battery = await setupBattery({ ...process.env, ...CANARIES }, helperScript(variant.helper));
+      afterAll(() => battery.close());
+      if (variant.helper) {
+        it("runs the commands in a confined helper (root only: it needs a pids cgroup)", async () => {
+          expect(await inHelper(battery)).toBe(isRoot);
+        });
+      }
+      for (const check of battery.checks) it(`${check.id}: ${check.title}`, () => check.run());
+    },
+  );
+}
 
 /**
  * The same battery in a separate daemon stand-in whose own environment (its /proc/<pid>/environ)
@@ -45,11 +64,12 @@ describe.skipIf(!run)("escape battery in a daemon process", () => {
     runner = path.join(scratch, "runner.mjs");
     await build({
       stdin: {
-        contents: `import { setupBattery, runAll } from "./test/sandbox-battery.ts";
-const battery = await setupBattery(process.env);
+        contents: `import { setupBattery, runAll, inHelper } from "./test/sandbox-battery.ts";
+const battery = await setupBattery(process.env, process.argv[2] || undefined);
+const helper = await inHelper(battery);
 const results = await runAll(battery);
 await battery.close();
-process.stdout.write(JSON.stringify({ uid: process.getuid(), results }));`,
+process.stdout.write(JSON.stringify({ uid: process.getuid(), helper, results }));`,
         resolveDir: ROOT,
         loader: "ts",
       },
@@ -72,11 +92,16 @@ process.stdout.write(JSON.stringify({ uid: process.getuid(), results }));`,
       skip: !isRoot,
     },
   ];
-  for (const user of users) {
-    describe.skipIf(user.skip)(`as ${user.name}`, () => {
-      let report: { uid: number; results: { id: string; title: string; error?: string }[] };
+  for (const [user, variant] of users.flatMap((u) => VARIANTS.map((v) => [u, v] as const))) {
+    describe.skipIf(user.skip)(`as ${user.name}${variant.name}`, () => {
+      let report: { uid: number; helper: boolean; results: { id: string; title: string; error?: string }[] };
       beforeAll(async () => {
-        const [file, ...args] = [...user.prefix, process.execPath, runner];
+        const [file, ...args] = [
+          ...user.prefix,
+          process.execPath,
+          runner,
+          helperScript(variant.helper) ?? "",
+        ];
         const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: "/nonexistent", ...CANARIES };
         report = JSON.parse(await output(file!, args, env));
       }, 120_000);
@@ -101,6 +126,11 @@ process.stdout.write(JSON.stringify({ uid: process.getuid(), results }));`,
           "X02",
           "X05",
         ]);
+      });
+      // The helper needs a pids cgroup, which only root can make here: nobody's commands each
+      // get a sandbox of their own.
+      it(`ran the commands ${variant.helper && user.prefix.length === 0 ? "in" : "without"} a confined helper`, () => {
+        expect(report.helper).toBe(variant.helper && user.prefix.length === 0 && isRoot);
       });
       it("every escape attempt failed and every allowed action worked", () => {
         expect(report.results.filter((r) => r.error)).toEqual([]);

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import type net from "node:net";
 import path from "node:path";
+import type { SandboxedExec } from "../src/tools/sandbox/sandboxed-exec.js";
 
 /** Twenty secrets a daemon's environment might hold (K01). */
 export const CANARIES: Record<string, string> = Object.fromEntries(
@@ -134,4 +135,40 @@ export function port(server: net.Server): number {
   const address = server.address();
   assert.ok(address && typeof address === "object");
   return address.port;
+}
+
+export interface Check {
+  id: string;
+  title: string;
+  run(): Promise<void>;
+}
+
+/** Runs every check; a failure is reported, not thrown. */
+export async function runAll(battery: {
+  checks: Check[];
+}): Promise<{ id: string; title: string; error?: string }[]> {
+  const results = [];
+  for (const check of battery.checks) {
+    try {
+      await check.run();
+      results.push({ id: check.id, title: check.title });
+    } catch (error) {
+      results.push({ id: check.id, title: check.title, error: String((error as Error).message ?? error) });
+    }
+  }
+  return results;
+}
+
+/** Whether the battery's commands run in a confined helper (the sandbox's pid 1 is the helper). */
+export async function inHelper(battery: { fixture: Fixture; sandbox: SandboxedExec }): Promise<boolean> {
+  const { fixture: f } = battery;
+  const result = await battery.sandbox
+    .exec({ mode: "workspace-write", roots: [f.workspace, f.homeRoot] })
+    .run({
+      command: "tr '\\0' ' ' </proc/1/cmdline",
+      cwd: f.workspace,
+      timeoutMs: 20_000,
+      signal: new AbortController().signal,
+    });
+  return result.output.includes("--confined");
 }

@@ -67,7 +67,7 @@ const leaked = (canaries: Canary[], text: string | Buffer) =>
 // environment, including a grandchild that left the process group. `where` says whether the
 // command runs in the sandbox (the sandbox's init is pid 1, the command's parent).
 const COMMANDS = {
-  where: "echo ppid=$PPID",
+  where: "echo ppid=$PPID; tr '\\0' ' ' </proc/1/cmdline; echo",
   env: "env",
   printenv: "printenv",
   procAll: "cat /proc/*/environ 2>/dev/null | tr '\\0' '\\n'",
@@ -114,12 +114,16 @@ interface Run {
   outputs: Partial<Record<CommandId, string>>;
 }
 
-async function runCanaryTurn(mode: "workspace-write" | "full-access", ids: CommandId[]): Promise<Run> {
+async function runCanaryTurn(
+  mode: "workspace-write" | "full-access",
+  ids: CommandId[],
+  config = "",
+): Promise<Run> {
   const canaries = makeCanaries();
   const home = tempDir("oi-canary-home-");
   const cwd = tempDir("oi-canary-ws-");
   scratch.push(home, cwd);
-  writeFileSync(path.join(home, "config.toml"), `mode = "${mode}"\n`);
+  writeFileSync(path.join(home, "config.toml"), `mode = "${mode}"\n${config}`);
   model = await startFakeModel({ models: ["mock-model"] });
   agent = spawnAgent({
     home,
@@ -240,7 +244,22 @@ describe("canary secrets in the daemon's environment (security.md K01, K02)", ()
       expect(sandbox, sandbox.available ? "" : sandbox.reason).toMatchObject({ available: true });
       const run = await runCanaryTurn("workspace-write", ALL);
       expect(run.outputs.where).toContain("ppid=1\n");
+      expect(run.outputs.where).not.toContain("--confined");
       // Not every command is known read-only: some were asked about and approved.
+      expect(run.permissions).toBeGreaterThan(0);
+      assertNoLeaks(run);
+    },
+    60_000,
+  );
+
+  it.skipIf(!sandboxRuns || process.getuid?.() !== 0)(
+    "workspace-write with a confined helper per sandbox (root: it needs a pids cgroup): none either",
+    async () => {
+      // The parent is the helper, whose environ is refused (sandbox-helper.test.ts), so it
+      // cannot be printed for the check that each command printed an environment.
+      const ids = ALL.filter((id) => id !== "procParent");
+      const run = await runCanaryTurn("workspace-write", ids, "[sandbox]\nper_session_helper = true\n");
+      expect(run.outputs.where).toMatch(/ppid=1\n.*--confined/);
       expect(run.permissions).toBeGreaterThan(0);
       assertNoLeaks(run);
     },

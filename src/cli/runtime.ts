@@ -67,6 +67,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     whenUnavailable: "run-unconfined",
     home: userHome,
     hidden: [config.home],
+    perSessionHelper: config.sandbox.perSessionHelper,
   });
   const manager = new SessionManager({
     config,

@@ -115,6 +115,15 @@ export const WebTable = z.looseObject(
   { error: "expected a table" },
 );
 
+/** `[sandbox]`: how sandboxed commands are started (our key; read from the user's config only). */
+export const SandboxTable = z.looseObject(
+  {
+    /** Fork sandboxed commands in one confined helper per sandbox (docs/security.md). */
+    per_session_helper: z.boolean({ error: "expected true or false" }).optional(),
+  },
+  { error: "expected a table" },
+);
+
 /** `[agents]`: Codex's keys for how far and how wide subagents may go. */
 export const AgentsTable = z.looseObject(
   {
@@ -196,6 +205,7 @@ export const ConfigLayer = z.looseObject(
     mcp_servers: z.record(z.string(), z.unknown(), { error: "expected a table" }).optional(),
     model_prices: z.record(z.string(), ModelPriceTable, { error: "expected a table" }).optional(),
     web: WebTable.optional(),
+    sandbox: SandboxTable.optional(),
     agents: AgentsTable.optional(),
     daemon: DaemonTable.optional(),
     web_search: WebSearchSetting.optional(),

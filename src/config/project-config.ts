@@ -20,10 +20,18 @@ export interface ProjectConfig {
 }
 
 /**
- * Keys a repository must never control: they decide where the prompt and the keys go, and what
- * the fetch tools may reach.
+ * Keys a repository must never control: they decide where the prompt and the keys go, what
+ * the fetch tools may reach and how commands are confined.
  */
-const FORBIDDEN = ["model_provider", "model_providers", "profile", "profiles", "web", "web_search"];
+const FORBIDDEN = [
+  "model_provider",
+  "model_providers",
+  "profile",
+  "profiles",
+  "web",
+  "web_search",
+  "sandbox",
+];
 
 /**
  * Reads `<root>/.openinterpreter/config.toml` if there is one (undefined otherwise). Throws a

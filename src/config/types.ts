@@ -99,6 +99,8 @@ export interface Config {
   modelPrices: Record<string, ModelPrice>;
   /** `[web]`: what the fetch tools may reach and read. */
   web: WebConfig;
+  /** `[sandbox] per_session_helper`: sandboxed commands fork in one confined helper per sandbox. */
+  sandbox: { perSessionHelper: boolean };
   /** `[web_search]`: the search API; unset when none is configured, "disabled" when Codex's mode turned it off. */
   webSearch?: WebSearchConfig | "disabled";
   /** `[agents]`: the subagent limits. */

@@ -65,7 +65,8 @@ export class SessionWindows {
   /** Closes the open sessions no window shows that run no turn (call when a turn may have ended). */
   sweep(): void {
     for (const session of this.deps.manager.openSessions()) {
-      if (this.owners.has(session.id) || session.running) continue;
+      // A turn still running keeps its session open after its window left.
+      if (this.owners.has(session.id) || session.committed.runningTurn !== undefined) continue;
       this.deps.manager.close(session.id);
     }
   }

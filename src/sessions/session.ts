@@ -92,11 +92,6 @@ export class Session {
     this.client = client;
   }
 
-  /** Whether a turn is running (the shared daemon keeps such a session open after its window left). */
-  get running(): boolean {
-    return this.runningTurn !== undefined;
-  }
-
   get mode(): Mode {
     return this.record.mode as Mode;
   }
@@ -171,6 +166,7 @@ export class Session {
     this.cancel();
     this.lifetime.abort();
     await Promise.all([this.deps.mcp.close(), this.background.killAll()]);
+    this.deps.workspace.sandbox.release(this.id);
   }
 
   /** One paragraph on whether commands are confined, for `/status`. */

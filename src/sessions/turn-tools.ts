@@ -60,7 +60,12 @@ export function turnTools(o: {
       sessionSignal: o.sessionSignal,
       callId,
       fs: workspace.fs,
-      exec: workspace.sandbox.exec({ mode, roots, escalated: options?.unconfined ?? false }),
+      exec: workspace.sandbox.exec({
+        mode,
+        roots,
+        escalated: options?.unconfined ?? false,
+        session: o.sessionId,
+      }),
       background: o.background,
       onProgress: (chunk) => progress.add(chunk),
       ...(o.web ? { web: o.web } : {}),

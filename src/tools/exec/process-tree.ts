@@ -1,6 +1,21 @@
 import { existsSync } from "node:fs";
 import { descendantsOf, type ProcEntry, readProc, readProcTable } from "./proc-table.js";
 
+/** What run-command kills when a command is cancelled, times out or ends. */
+export interface CommandTree {
+  startTracking(intervalMs: number): void;
+  stopTracking(): void;
+  /** SIGTERM, then SIGKILL after `graceMs` to whatever is left. Never rejects. */
+  kill(graceMs: number): Promise<void>;
+  /** SIGKILL to whatever is left. */
+  sweep(): void;
+  /** The command itself exited on its own (a tree that dies with it kills the rest now). */
+  exited?(): void;
+}
+
+/** How long a kill waits for SIGKILLed processes to be gone before it answers anyway. */
+const KILL_SETTLE_MS = 2_000;
+
 /**
  * Everything a spawned command started: its process group (the command is spawned detached, so
  * its pid is the group id) plus every descendant that left the group (`setsid`, `nohup … &` in a
@@ -13,10 +28,7 @@ import { descendantsOf, type ProcEntry, readProc, readProcTable } from "./proc-t
  * exited, leaves no trace we can follow. Only a pid namespace (bubblewrap `--unshare-pid`,
  * where the whole namespace dies with its init) or a cgroup catches that reliably.
  */
-/** How long a kill waits for SIGKILLed processes to be gone before it answers anyway. */
-const KILL_SETTLE_MS = 2_000;
-
-export class ProcessTree {
+export class ProcessTree implements CommandTree {
   readonly #root: number;
   readonly #rootStart: string | undefined;
   /** Descendants seen so far: pid → start time. Pruned as they exit, so it stays small. */

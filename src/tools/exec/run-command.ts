@@ -2,7 +2,7 @@ import { performance } from "node:perf_hooks";
 import type { ExecPort, ExecRequest, ExecResult } from "../types.js";
 import { BoundedOutput, completeUtf8Prefix, DEFAULT_OUTPUT_CAP } from "./bounded-output.js";
 import { buildChildEnv } from "./child-env.js";
-import { ProcessTree } from "./process-tree.js";
+import { type CommandTree, ProcessTree } from "./process-tree.js";
 import type { SpawnCommand, SpawnCommandOptions, SpawnedProcess } from "./spawner/spawned-process.js";
 import { startChild } from "./spawner/start-child.js";
 
@@ -40,6 +40,14 @@ export interface LocalExecOptions {
    * in proportion to its memory, the small helper's does not.
    */
   spawn?: SpawnCommand;
+  /**
+   * What cancel, timeout and the end of a command kill, given the pid `spawn` reported.
+   * Default: its process group and every descendant seen in /proc (`ProcessTree`). A command
+   * forked inside the sandbox's pid namespace passes the group of its pids cgroup instead,
+   * which holds its whole tree and nothing else, and whose leftovers are killed as soon as the
+   * command exits, as the end of a sandbox of its own would.
+   */
+  tree?: (pid: number) => CommandTree;
 }
 
 /** setTimeout fires at once for delays above 2^31-1 ms. */
@@ -64,6 +72,7 @@ export function createLocalExec(options: LocalExecOptions = {}): ExecPort {
     drainMs: options.drainMs ?? 100,
     trackIntervalMs: options.trackIntervalMs ?? 250,
     spawn: options.spawn ?? startChild,
+    ...(options.tree ? { tree: options.tree } : {}),
   };
   const port: ExecPort = {
     run: (request) => runCommand(request, settings),
@@ -77,7 +86,7 @@ export function createLocalExec(options: LocalExecOptions = {}): ExecPort {
   return port;
 }
 
-type Settings = Required<LocalExecOptions>;
+type Settings = Required<Omit<LocalExecOptions, "tree">> & Pick<LocalExecOptions, "tree">;
 
 function runCommand(request: ExecRequest, settings: Settings): Promise<ExecResult> {
   const { command, cwd, timeoutMs, signal, onOutput } = request;
@@ -134,11 +143,11 @@ function runCommand(request: ExecRequest, settings: Settings): Promise<ExecResul
     let callbackError: unknown;
     let drainTimer: NodeJS.Timeout | undefined;
     let settled = false;
-    let tree: ProcessTree | undefined;
+    let tree: CommandTree | undefined;
     const started = (pid: number): void => {
       // Spawned detached, the command leads its own group: its pid is the group's id.
       processGroup = pid;
-      tree = new ProcessTree(pid);
+      tree = settings.tree?.(pid) ?? new ProcessTree(pid);
       request.onStart?.(pid);
       if (Number.isFinite(settings.trackIntervalMs)) tree.startTracking(settings.trackIntervalMs);
       if (stopped) killing = tree.kill(settings.killGraceMs); // stopped before the pid came
@@ -197,6 +206,7 @@ function runCommand(request: ExecRequest, settings: Settings): Promise<ExecResul
       exit = { code, signal: exitSignal };
       clearTimeout(timer);
       tree?.stopTracking();
+      if (!stopped) tree?.exited?.();
       // Background processes may hold our pipes open forever: give the output a moment to
       // drain, then kill them, which closes the pipes (after a timeout or abort, only once
       // the kill and its grace period are over).

@@ -3,9 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import type { Mode } from "../../config/types.js";
 import { createLocalExec, type LocalExecOptions } from "../exec/run-command.js";
+import { spawnerPath } from "../exec/spawner/spawner-path.js";
+import { startChild } from "../exec/spawner/start-child.js";
 import type { ExecPort, ExecRequest, ExecResult, Launch } from "../types.js";
 import { bwrapArgv } from "./bwrap-argv.js";
+import { CgroupTree } from "./cgroup-tree.js";
 import { createGitScanCache } from "./git-scan.js";
+import { prepareHelperFiles } from "./helper-files.js";
+import { createHelperPool, type HelperPool } from "./helper-pool.js";
 import { homeToolchains } from "./home-toolchains.js";
 import { launchArgv } from "./launch-argv.js";
 import { createPidsCgroup } from "./pids-cgroup.js";
@@ -43,6 +48,15 @@ export interface SandboxedExecOptions extends Omit<LocalExecOptions, "env" | "wr
   probe?: (options: ProbeOptions) => Promise<SandboxStatus>;
   /** Where the seccomp program is written (a private directory is made inside). Default `os.tmpdir()`. */
   scratchDir?: string;
+  /**
+   * Fork sandboxed commands in one confined spawn helper per sandbox (confined-helper.ts)
+   * instead of starting bubblewrap for each. Only where a pids cgroup can be made (it bounds
+   * and ends each command's tree); elsewhere, and for network escalations and `launch`, each
+   * command still gets a sandbox of its own. Default false (`[sandbox] per_session_helper`).
+   */
+  perSessionHelper?: boolean;
+  /** The spawn helper program the confined helper runs. Default `spawnerPath()`. */
+  helperScript?: string;
 }
 
 /** What confines one command. Built from the session's state at the time of the call. */
@@ -54,6 +68,8 @@ export interface ExecPolicy {
   network?: boolean;
   /** An approved escalation: this call runs outside the sandbox. */
   escalated?: boolean;
+  /** The session the call belongs to: its confined helper stops with it (`release`). */
+  session?: string;
 }
 
 export interface SandboxedExec {
@@ -63,6 +79,8 @@ export interface SandboxedExec {
   confines(policy: ExecPolicy): Promise<boolean>;
   /** An exec port for calls under `policy`. Cheap: build one per tool context. */
   exec(policy: ExecPolicy): ExecPort;
+  /** The session closed: its confined helper stops once its commands are done. */
+  release(session: string): void;
   /** Removes the seccomp program's file; sandboxed calls after this are refused. */
   dispose(): void;
 }
@@ -78,14 +96,15 @@ export const PIDS_MAX = 512;
 
 export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExec {
   const { env, whenUnavailable, probe = probeSandbox, scratchDir = os.tmpdir(), ...rest } = options;
-  const { home = os.homedir(), hidden: hiddenOption = [], visibleInHome, ...local } = rest;
+  const { home = os.homedir(), hidden: hiddenOption = [], visibleInHome, ...others } = rest;
+  const { perSessionHelper = false, helperScript, ...local } = others;
   const hidden = [...hiddenOption, `/run/user/${process.getuid?.() ?? 0}`];
   const visible = visibleInHome ?? homeToolchains(home, env.PATH ?? "");
   const unconfined = createLocalExec({ ...local, env });
   // Inside, /tmp is a private tmpfs; a TMPDIR elsewhere would be read-only or hidden.
   const sandboxEnv = { ...env, TMPDIR: "/tmp" };
   let filterDir: string | undefined;
-  let ready: Promise<{ status: SandboxStatus; seccompFile?: string }> | undefined;
+  let ready: Promise<Prepared> | undefined;
   let disposed = false;
   let runs = 0;
   // The `.git` scan of a root is redone only when a directory it listed has changed.
@@ -97,14 +116,14 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
   };
 
   const prepare = () =>
-    (ready ??= (async () => {
+    (ready ??= (async (): Promise<Prepared> => {
       let seccompFile: string | undefined;
       const filter = seccompFilter();
-      if (filter) {
+      if (filter || perSessionHelper) {
         try {
           filterDir = mkdtempSync(path.join(scratchDir, "oi-sandbox-"));
-          seccompFile = path.join(filterDir, "seccomp.bpf");
-          writeFileSync(seccompFile, filter, { mode: 0o400 });
+          seccompFile = filter && path.join(filterDir, "seccomp.bpf");
+          if (filter && seccompFile) writeFileSync(seccompFile, filter, { mode: 0o400 });
         } catch (error) {
           removeFilter();
           const reason = `cannot write the seccomp program in ${scratchDir}: ${(error as Error).message}`;
@@ -115,25 +134,46 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
         available: false as const,
         reason: `sandbox probe failed: ${String(error)}`,
       }));
-      if (status.available && !disposed) return { status, seccompFile };
+      if (status.available && !disposed) {
+        const files =
+          perSessionHelper && filterDir
+            ? prepareHelperFiles(filterDir, helperScript ?? spawnerPath())
+            : undefined;
+        const pool =
+          files &&
+          createHelperPool({
+            spawn: local.spawn ?? startChild,
+            bwrap: status.bwrap,
+            env: sandboxEnv,
+            files,
+            ...(seccompFile ? { seccompFile } : {}),
+          });
+        return { status, seccompFile, ...(pool ? { pool } : {}) };
+      }
       removeFilter(); // no sandbox will use it (or dispose() came first)
       return { status };
     })());
 
   const sandboxed = (policy: ExecPolicy) => policy.mode !== "full-access" && policy.escalated !== true;
 
-  const flagsFor = async (policy: ExecPolicy, cwd: string, status: SandboxStatus & { available: true }) => {
+  const flagsFor = async (
+    policy: ExecPolicy,
+    cwd: string,
+    status: SandboxStatus & { available: true },
+    chdir = true,
+  ) => {
     const layout = await sandboxLayout({ roots: policy.roots, cwd, home, hidden, visible, gitScanCache });
-    return bwrapArgv({
+    const flags = bwrapArgv({
       roots: layout.roots,
       mode: policy.mode === "read-only" || policy.mode === "plan" ? "read-only" : "workspace-write",
       network: policy.network === true,
       home: layout.home,
       hidden: layout.hidden,
       readOnly: layout.readOnly,
-      cwd: layout.cwd,
+      ...(chdir ? { cwd: layout.cwd } : {}),
       disableUserns: status.disableUserns,
     });
+    return { flags, cwd: layout.cwd };
   };
 
   const launchConfined = async (
@@ -146,7 +186,7 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
       if (whenUnavailable === "run-unconfined") return unconfined.launch!(request);
       return { refused: `sandbox unavailable, command not run: ${status.reason}` };
     }
-    const flags = await flagsFor(policy, request.cwd, status);
+    const { flags } = await flagsFor(policy, request.cwd, status);
     const seccomp = seccompFile !== undefined;
     return {
       argv: launchArgv({ bwrap: status.bwrap, flags, seccomp, command: request.command }),
@@ -157,15 +197,32 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
   };
 
   const runConfined = async (policy: ExecPolicy, request: ExecRequest): Promise<ExecResult> => {
-    const { status, seccompFile } = await prepare();
+    const { status, seccompFile, pool } = await prepare();
     if (disposed) return refused("sandbox shut down, command not run\n");
     if (!status.available) {
       if (whenUnavailable === "run-unconfined") return unconfined.run(request);
       return refused(`sandbox unavailable, command not run: ${status.reason}\n`);
     }
-    const flags = await flagsFor(policy, request.cwd, status);
+    const useHelper = pool !== undefined && policy.network !== true;
+    const { flags, cwd } = await flagsFor(policy, request.cwd, status, !useHelper);
     // A fork bomb stops at PIDS_MAX processes where the machine lets us make a pids cgroup.
     const cgroup = createPidsCgroup({ name: `openinterpreter-${process.pid}-${++runs}`, max: PIDS_MAX });
+    if (useHelper && cgroup) {
+      const helper = pool.helper(flags, policy.session ?? "");
+      const exec = createLocalExec({
+        ...local,
+        env: sandboxEnv,
+        spawn: helper.spawn,
+        trackIntervalMs: Number.POSITIVE_INFINITY,
+        launch: { cgroupProcs: cgroup.procs },
+        tree: () => new CgroupTree(cgroup.procs, helper.pid),
+      });
+      try {
+        return await exec.run({ ...request, cwd });
+      } finally {
+        cgroup.release();
+      }
+    }
     const exec = createLocalExec({
       ...local,
       env: sandboxEnv,
@@ -195,11 +252,22 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
           sandboxed(frozen) ? launchConfined(frozen, request) : unconfined.launch!(request),
       };
     },
+    release(session) {
+      void ready?.then(({ pool }) => pool?.release(session));
+    },
     dispose() {
       disposed = true;
+      void ready?.then(({ pool }) => pool?.dispose());
       removeFilter();
     },
   };
+}
+
+interface Prepared {
+  status: SandboxStatus;
+  seccompFile?: string;
+  /** The confined helpers, with `perSessionHelper` where the helper's files could be made. */
+  pool?: HelperPool;
 }
 
 function refused(message: string): ExecResult {

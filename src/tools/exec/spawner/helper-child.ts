@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import { Readable } from "node:stream";
+import { Readable, Writable } from "node:stream";
 import type { SpawnedProcess } from "./spawned-process.js";
 
 export interface HelperChildHooks {
@@ -7,6 +7,13 @@ export interface HelperChildHooks {
   release(): void;
   /** A stream that was full wants more data. */
   wantMore(): void;
+  /** Present for a command spawned with `stdin: "pipe"`: bytes for it, and its end. */
+  stdin?: { write(bytes: Buffer): void; end(): void };
+  /**
+   * Whether a command whose helper died is killed by its process group from here. Not for a
+   * helper inside a pid namespace: its pids mean nothing here, and its commands died with it.
+   */
+  killOnLoss?: boolean;
 }
 
 /**
@@ -18,6 +25,8 @@ export class HelperChild extends EventEmitter implements SpawnedProcess {
   pid: number | undefined;
   readonly stdout: Readable;
   readonly stderr: Readable;
+  readonly stdin: Writable | null;
+  readonly #killOnLoss: boolean;
   #exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   #open = 2;
   #ended = false;
@@ -41,6 +50,20 @@ export class HelperChild extends EventEmitter implements SpawnedProcess {
     };
     this.stdout = stream();
     this.stderr = stream();
+    const input = hooks.stdin;
+    this.stdin = input
+      ? new Writable({
+          write: (chunk: Buffer, _encoding, callback) => {
+            input.write(chunk);
+            callback();
+          },
+          final: (callback) => {
+            input.end();
+            callback();
+          },
+        })
+      : null;
+    this.#killOnLoss = hooks.killOnLoss ?? true;
   }
 
   spawned(pid: number): void {
@@ -88,7 +111,7 @@ export class HelperChild extends EventEmitter implements SpawnedProcess {
     }
     if (!this.#exit) {
       try {
-        process.kill(-this.pid, "SIGKILL");
+        if (this.#killOnLoss) process.kill(-this.pid, "SIGKILL");
       } catch {
         // ESRCH: it ended on its own.
       }

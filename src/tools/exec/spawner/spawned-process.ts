@@ -1,5 +1,5 @@
 import type { EventEmitter } from "node:events";
-import type { Readable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
 
 /**
  * What run-command needs of a started command: node's `ChildProcess` has this shape, and so does
@@ -11,6 +11,8 @@ export interface SpawnedProcess extends EventEmitter {
   readonly pid?: number | undefined;
   readonly stdout: Readable | null;
   readonly stderr: Readable | null;
+  /** Only with `stdin: "pipe"`; otherwise stdin is /dev/null. */
+  readonly stdin?: Writable | null;
 }
 
 export interface SpawnCommandOptions {
@@ -20,6 +22,11 @@ export interface SpawnCommandOptions {
   fd3File?: string;
   /** A cgroup's `cgroup.procs` file, right below the spawner's own group: the command starts in it. */
   cgroupProcs?: string;
+  /**
+   * A pipe for stdin instead of /dev/null: for a long-lived helper the daemon talks to (the
+   * sandbox's confined spawn helper), never for a model's command.
+   */
+  stdin?: "pipe";
 }
 
 /**

@@ -1,7 +1,19 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import type { Socket } from "node:net";
 import { encodeFrame, FrameReader } from "./frame-reader.js";
-import { CLOSE, EXIT, FAILED, RELEASE, SPAWN, SPAWNED, STDERR, STDOUT } from "./frame-types.js";
+import {
+  CLOSE,
+  EXIT,
+  FAILED,
+  RELEASE,
+  RETIRE,
+  SPAWN,
+  SPAWNED,
+  STDERR,
+  STDIN,
+  STDIN_END,
+  STDOUT,
+} from "./frame-types.js";
 import { HelperChild } from "./helper-child.js";
 import type { SpawnCommand, SpawnedProcess } from "./spawned-process.js";
 import { spawnerPath } from "./spawner-path.js";
@@ -18,6 +30,25 @@ export interface SpawnerOptions {
   env?: Record<string, string>;
   /** What the helper writes to stderr (a crash's stack trace), for the daemon's log. */
   onLog?: (text: string) => void;
+  /**
+   * Starts the helper instead of node's spawn of `path`, its stdin and stdout carrying the
+   * frames: the sandbox starts one inside bubblewrap through the daemon's own helper.
+   */
+  start?: () => SpawnedProcess;
+  /** Whether a command is killed by its process group when its helper dies. Default true. */
+  killOnLoss?: boolean;
+  /**
+   * For a helper that cannot write cgroup files itself: `enter` moves it into a command's
+   * cgroup before that command's SPAWN is sent (`cgroupProcs` is not sent), `leave` moves it
+   * back once the command started or failed. Such spawns wait for each other meanwhile.
+   */
+  placement?: Placement;
+}
+
+export interface Placement {
+  /** Resolves true once the helper is in the group; false fails the spawn. */
+  enter(cgroupProcs: string): Promise<boolean>;
+  leave(cgroupProcs: string): void;
 }
 
 export interface Spawner {
@@ -27,13 +58,19 @@ export interface Spawner {
   readonly pid: number | undefined;
   /** Ends the helper (stdin EOF: it kills what still runs and exits); later spawns fail. */
   dispose(): void;
+  /** Ends the helper once its running commands are done; a later spawn starts a new one. */
+  retire(): void;
 }
 
 interface Helper {
-  process: ChildProcess;
+  process: ChildProcess | SpawnedProcess;
   children: Map<number, HelperChild>;
   /** Streams whose buffer is full: the helper's output waits until they want more. */
   full: Set<HelperChild>;
+  /** It asked to be replaced: no new commands; its stdin ends once its last command closed. */
+  retired: boolean;
+  /** Placed spawns waiting for the one in flight (`placement`). */
+  placing: Promise<void>;
 }
 
 /**
@@ -50,14 +87,22 @@ export function createSpawner(options: SpawnerOptions = {}): Spawner {
   const launch = (): Helper => {
     const program = options.path ?? spawnerPath();
     // A small young generation, as the daemon's launcher sets: the helper's heap stays small.
-    const child = spawn(process.execPath, ["--max-semi-space-size=1", program], {
-      cwd: "/",
-      env: options.env ?? {},
-      stdio: ["pipe", "pipe", "pipe"],
-      // Its own process group: a Ctrl-C meant for the daemon's terminal is the daemon's to handle.
-      detached: true,
-    });
-    const current: Helper = { process: child, children: new Map(), full: new Set() };
+    const child =
+      options.start?.() ??
+      spawn(process.execPath, ["--max-semi-space-size=1", program], {
+        cwd: "/",
+        env: options.env ?? {},
+        stdio: ["pipe", "pipe", "pipe"],
+        // Its own process group: a Ctrl-C meant for the daemon's terminal is the daemon's to handle.
+        detached: true,
+      });
+    const current: Helper = {
+      process: child,
+      children: new Map(),
+      full: new Set(),
+      retired: false,
+      placing: Promise.resolve(),
+    };
     const output = child.stdout as Socket;
     const reader = new FrameReader({
       streamed: STREAMED,
@@ -69,6 +114,12 @@ export function createSpawner(options: SpawnerOptions = {}): Spawner {
         }
       },
       onFrame(type, id, payload) {
+        if (type === RETIRE) {
+          current.retired = true;
+          if (helper === current) helper = undefined;
+          if (current.children.size === 0) current.process.stdin?.end();
+          return;
+        }
         const target = current.children.get(id);
         if (!target) return;
         if (type === SPAWNED) target.spawned(payload.readUInt32BE(0));
@@ -94,6 +145,7 @@ export function createSpawner(options: SpawnerOptions = {}): Spawner {
     child.stdin?.on("error", () => {}); // EPIPE once it died: 'close' below tells the commands
     let gone = false;
     const lost = (why: string) => {
+      current.retired = true;
       if (gone) return;
       gone = true;
       if (helper === current) helper = undefined;
@@ -110,15 +162,16 @@ export function createSpawner(options: SpawnerOptions = {}): Spawner {
     return current;
   };
 
+  // A helper started by `start` has no handles of its own: the daemon's helper keeps count.
   const idle = (current: Helper) => {
-    current.process.unref();
+    (current.process as ChildProcess).unref?.();
     for (const stream of [current.process.stdin, current.process.stdout, current.process.stderr]) {
-      (stream as Socket | null)?.unref();
+      (stream as Partial<Socket> | null | undefined)?.unref?.();
     }
   };
   const busy = (current: Helper) => {
-    current.process.ref();
-    (current.process.stdout as Socket | null)?.ref();
+    (current.process as ChildProcess).ref?.();
+    (current.process.stdout as Partial<Socket> | null)?.ref?.();
   };
 
   const spawnCommand: SpawnCommand = (file, args, spawnOptions): SpawnedProcess => {
@@ -131,26 +184,67 @@ export function createSpawner(options: SpawnerOptions = {}): Spawner {
     }
     helper ??= launch();
     const current = helper;
+    const write = (frame: Buffer) => current.process.stdin?.write(frame);
     const target = new HelperChild({
-      release: () => current.process.stdin?.write(encodeFrame(RELEASE, id)),
+      release: () => write(encodeFrame(RELEASE, id)),
       wantMore: () => {
         if (!current.full.delete(target) || current.full.size > 0) return;
         (current.process.stdout as Socket | null)?.resume();
       },
+      ...(spawnOptions.stdin === "pipe"
+        ? {
+            stdin: {
+              write: (bytes) => write(encodeFrame(STDIN, id, bytes)),
+              end: () => write(encodeFrame(STDIN_END, id)),
+            },
+          }
+        : {}),
+      killOnLoss: options.killOnLoss ?? true,
     });
     current.children.set(id, target);
     busy(current);
     const forget = () => {
       current.children.delete(id);
       current.full.delete(target);
-      if (current.children.size === 0) idle(current);
+      if (current.children.size > 0) return;
+      idle(current);
+      if (current.retired) current.process.stdin?.end();
     };
     target.once("close", forget);
     target.once("error", forget);
-    current.process.stdin?.write(
-      encodeFrame(SPAWN, id, Buffer.from(JSON.stringify({ file, args, ...spawnOptions }))),
-    );
+    const { placement } = options;
+    const procs = spawnOptions.cgroupProcs;
+    if (placement === undefined || procs === undefined) {
+      write(encodeFrame(SPAWN, id, Buffer.from(JSON.stringify({ file, args, ...spawnOptions }))));
+      return target;
+    }
+    const { cgroupProcs: _, ...request } = spawnOptions;
+    const payload = Buffer.from(JSON.stringify({ file, args, ...request }));
+    current.placing = current.placing.then(() => place(current, target, { id, procs, payload, placement }));
     return target;
+  };
+
+  /** One placed spawn: into the group, SPAWN, wait until it started (or not), out again. */
+  const place = async (
+    current: Helper,
+    target: HelperChild,
+    job: { id: number; procs: string; payload: Buffer; placement: Placement },
+  ): Promise<void> => {
+    if (!current.children.has(job.id)) return; // the helper died meanwhile: lost() told it
+    const started = new Promise<void>((resolve) => {
+      for (const event of ["spawn", "error", "exit"]) target.once(event, () => resolve());
+    });
+    if (!(await job.placement.enter(job.procs).catch(() => false))) {
+      current.children.delete(job.id);
+      target.failed(new Error("could not move the command into its pids cgroup"));
+      return;
+    }
+    try {
+      current.process.stdin?.write(encodeFrame(SPAWN, job.id, job.payload));
+      await started;
+    } finally {
+      job.placement.leave(job.procs);
+    }
   };
 
   return {
@@ -161,6 +255,13 @@ export function createSpawner(options: SpawnerOptions = {}): Spawner {
     dispose() {
       disposed = true;
       helper?.process.stdin?.end();
+    },
+    retire() {
+      const current = helper;
+      if (!current) return;
+      current.retired = true;
+      helper = undefined;
+      if (current.children.size === 0) current.process.stdin?.end();
     },
   };
 }

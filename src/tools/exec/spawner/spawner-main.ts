@@ -6,9 +6,11 @@
  *
  * Protocol (spawner-client.ts and frame-reader.ts mirror it): frames of
  * `[type u8][id u32 BE][length u32 BE][payload]` both ways.
- *   daemon → helper: SPAWN (JSON {file, args, cwd, env, fd3File?, cgroupProcs?}), RELEASE (stop reading its pipes)
+ *   daemon → helper: SPAWN (JSON {file, args, cwd, env, fd3File?, cgroupProcs?, stdin?}), RELEASE (stop
+ *                    reading its pipes), STDIN / STDIN_END (bytes for, and the end of, a piped stdin)
  *   helper → daemon: SPAWNED (u32 pid), FAILED (JSON {message, code}), STDOUT / STDERR (bytes),
- *                    EXIT (JSON {code, signal}: the process exited), CLOSE (its pipes closed too)
+ *                    EXIT (JSON {code, signal}: the process exited), CLOSE (its pipes closed too),
+ *                    RETIRE (id 0: start the next command in a new helper, end this one when idle)
  * Frames of one command keep their order, so all output precedes CLOSE, as node's 'close'.
  *
  * Lifetime: ends on stdin EOF (the daemon exited or disposed it) and when re-parented (the
@@ -18,8 +20,21 @@
 import type { ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
+import { confineHelper } from "./confine-helper.js";
 import { FrameReader, HEADER_BYTES as HEADER } from "./frame-reader.js";
-import { CLOSE, EXIT, FAILED, RELEASE, SPAWN, SPAWNED, STDERR, STDOUT } from "./frame-types.js";
+import {
+  CLOSE,
+  EXIT,
+  FAILED,
+  RELEASE,
+  RETIRE,
+  SPAWN,
+  SPAWNED,
+  STDERR,
+  STDIN,
+  STDIN_END,
+  STDOUT,
+} from "./frame-types.js";
 import { SpareShell } from "./spare-shell.js";
 import type { SpawnCommandOptions } from "./spawned-process.js";
 import { startChild } from "./start-child.js";
@@ -40,7 +55,9 @@ function main(): void {
   const children = new Map<number, ChildProcess>();
   const paused = new Set<NodeJS.ReadableStream>();
   const parent = process.ppid;
-  const spare = new SpareShell();
+  // `--confined`: this helper runs inside the sandbox (confine-helper.ts), with no spare shell.
+  const confined = process.argv.includes("--confined");
+  const spare = confined ? undefined : new SpareShell();
 
   const send = (type: number, id: number, payload?: Buffer): boolean => {
     const header = Buffer.allocUnsafe(HEADER);
@@ -66,13 +83,15 @@ function main(): void {
     let child: ChildProcess;
     try {
       const { file, args, ...options } = request;
-      child = spare.take(file, args, options) ?? startChild(file, args, options);
+      const viaSpare = options.stdin === undefined ? spare?.take(file, args, options) : undefined;
+      child = viaSpare ?? startChild(file, args, options);
     } catch (error) {
       send(FAILED, id, json(describe(error)));
       return;
     } finally {
-      spare.refillWhenIdle();
+      spare?.refillWhenIdle();
     }
+    child.stdin?.on("error", () => {}); // EPIPE: the command closed its stdin
     child.on("error", (error) => {
       if (child.pid === undefined) send(FAILED, id, json(describe(error)));
     });
@@ -100,7 +119,8 @@ function main(): void {
       if (child.stdout) paused.delete(child.stdout);
       if (child.stderr) paused.delete(child.stderr);
       send(CLOSE, id);
-      spare.refillWhenIdle();
+      spare?.refillWhenIdle();
+      if (children.size === 0 && guard?.idle()) send(RETIRE, 0);
     });
   };
 
@@ -114,7 +134,7 @@ function main(): void {
   const shutdown = (): void => {
     if (shuttingDown) return;
     shuttingDown = true;
-    spare.dispose();
+    spare?.dispose();
     // Descendants first (while their parents still link them to us: a `setsid` one has left
     // the group), then the groups, which also hold whatever is re-parented by now.
     for (const pid of descendants(process.pid)) trySignal(pid);
@@ -131,12 +151,15 @@ function main(): void {
     onFrame(type, id, payload) {
       if (type === SPAWN) start(id, JSON.parse(payload.toString("utf8")) as SpawnRequest);
       else if (type === RELEASE) release(id);
+      else if (type === STDIN) children.get(id)?.stdin?.write(payload);
+      else if (type === STDIN_END) children.get(id)?.stdin?.end();
     },
   });
   input.on("data", (chunk: Buffer) => reader.feed(chunk));
   input.on("end", shutdown);
   input.on("error", shutdown);
-  spare.refillWhenIdle(); // the first spare, once start-up is over
+  spare?.refillWhenIdle(); // the first spare, once start-up is over
+  const guard = confined ? confineHelper() : undefined;
   // A daemon killed with SIGKILL closes our stdin too, but a grandchild holding a copy of the
   // daemon's end of the pipe would keep it open: the parent check does not depend on that.
   setInterval(() => {

@@ -12,7 +12,7 @@ import type { SpawnCommandOptions } from "./spawned-process.js";
  * arguments it refuses, and when `fd3File` cannot be opened.
  */
 export function startChild(file: string, args: string[], options: SpawnCommandOptions): ChildProcess {
-  const { cwd, env, fd3File, cgroupProcs } = options;
+  const { cwd, env, fd3File, cgroupProcs, stdin } = options;
   // Opened per child: each gets the file from its start (bwrap reads its fd to the end).
   const fd3 = fd3File === undefined ? undefined : openSync(fd3File, "r");
   // `spawn` forks before it returns, so this process sits in the group for that moment only and
@@ -21,7 +21,7 @@ export function startChild(file: string, args: string[], options: SpawnCommandOp
   // join leaves the command uncapped, as the machine leaves every other process.
   const joined = cgroupProcs !== undefined && joinCgroup(cgroupProcs, process.pid);
   try {
-    const stdio: StdioOptions = ["ignore", "pipe", "pipe", ...(fd3 === undefined ? [] : [fd3])];
+    const stdio: StdioOptions = [stdin ?? "ignore", "pipe", "pipe", ...(fd3 === undefined ? [] : [fd3])];
     return spawn(file, args, { cwd, env, stdio, detached: true });
   } finally {
     if (joined) joinCgroup(path.join(path.dirname(path.dirname(cgroupProcs)), "cgroup.procs"), process.pid);

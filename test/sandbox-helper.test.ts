@@ -1,0 +1,161 @@
+// The confined helper (src/tools/sandbox/confined-helper.ts): commands forked inside one
+// long-lived sandbox must stay as apart from each other and from the helper as commands that
+// each had a sandbox of their own. Real bubblewrap, real cgroups (root only, as in CI).
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildChildEnv } from "../src/tools/exec/child-env.js";
+import { ZOMBIE_LIMIT } from "../src/tools/exec/spawner/confine-helper.js";
+import { spawnerPath } from "../src/tools/exec/spawner/spawner-path.js";
+import { createPidsCgroup } from "../src/tools/sandbox/pids-cgroup.js";
+import { createSandboxedExec, type ExecPolicy, PIDS_MAX } from "../src/tools/sandbox/sandboxed-exec.js";
+import { needs } from "./support/requires.js";
+
+const probe = createPidsCgroup({ name: `openinterpreter-probe-${process.pid}`, max: 1 });
+probe?.release();
+
+/** Host pids of running confined helpers (their command line ends in `--confined`). */
+function helpers(): number[] {
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        const argv = readFileSync(`/proc/${name}/cmdline`, "utf8").split("\0");
+        return argv.includes("--confined") && !argv[0]?.endsWith("bwrap");
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+const waitFor = async (check: () => boolean, ms: number) => {
+  const deadline = Date.now() + ms;
+  while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  return check();
+};
+
+(probe ? needs("bwrap").describe : describe.skip)("a confined helper per sandbox", () => {
+  const base = mkdtempSync("/var/tmp/oi-helper-");
+  const ws = path.join(base, "ws");
+  const other = path.join(base, "other");
+  const sandbox = createSandboxedExec({
+    env: buildChildEnv(process.env),
+    whenUnavailable: "refuse",
+    perSessionHelper: true,
+    helperScript: spawnerPath(),
+  });
+  const run = (command: string, policy: Partial<ExecPolicy> = {}, signal = new AbortController().signal) =>
+    sandbox
+      .exec({ mode: "workspace-write", roots: [ws], session: "s1", ...policy })
+      .run({ command, cwd: policy.roots?.[0] ?? ws, timeoutMs: 10_000, signal });
+
+  beforeAll(async () => {
+    mkdirSync(ws);
+    mkdirSync(other);
+    expect((await run("true")).exitCode).toBe(0);
+  });
+  afterAll(() => {
+    sandbox.dispose();
+    rmSync(base, { recursive: true, force: true });
+  });
+
+  it("forks every command in the same helper, each with its own environment, cwd and group", async () => {
+    const [helper] = helpers();
+    const first = await run(
+      "export LEAK=1; cd /; echo $PPID $(ps -o pgid= -p $$) $$; cat /proc/1/cmdline | tr '\\0' ' '",
+    );
+    const second = await run("printenv LEAK || echo none $PWD");
+    expect(first.output).toContain("--confined");
+    const [ppid, pgid, pid] = first.output.split("\n")[0]?.trim().split(/\s+/) ?? [];
+    expect([ppid, pgid]).toEqual(["1", pid]);
+    expect(second.output.trim()).toBe(`none ${ws}`);
+    expect(helpers()).toEqual([helper]);
+  });
+
+  it("kills what a command left behind before the next one runs: it cannot write to its output", async () => {
+    // The leftover writes into every stdout and stderr it can open, the helper's included.
+    const left = await run(
+      `(setsid sh -c 'while :; do for f in /proc/[0-9]*/fd/[012]; do echo INJECTED >"$f"; done 2>/dev/null; sleep 0.02; done' &); sleep 0.2; echo left`,
+    );
+    expect(left.output).toContain("left");
+    const next = await run("sleep 0.5; echo clean");
+    expect(next.output).toBe("clean\n");
+    expect((await run("ps -e -o args= | grep -c '[w]hile :' || true")).output.trim()).toBe("0");
+  });
+
+  it("passes a flood through both relays bounded, with exact totals", async () => {
+    const result = await run("head -c 20000000 /dev/zero | tr '\\0' x; echo; echo end");
+    expect(result.exitCode).toBe(0);
+    expect(result.totalBytes).toBe(20_000_000 + 5);
+    expect(result.droppedBytes).toBeGreaterThan(18_000_000);
+    expect(result.output.endsWith("x\nend\n")).toBe(true);
+  });
+
+  it("keeps its descriptors, memory map and environment from the commands", async () => {
+    const result = await run(
+      "for f in fd/0 fd/1 fd/2 task/1/fd/1; do readlink /proc/1/$f && echo OPEN $f; done; for f in environ maps; do head -c1 /proc/1/$f >/dev/null && echo OPEN $f; done; echo checked",
+    );
+    expect(result.output).toContain("checked");
+    expect(result.output).not.toContain("OPEN");
+    expect(result.output).toMatch(/Permission denied/);
+  });
+
+  it("ignores every signal a command sends it, while another command runs", async () => {
+    const [helper] = helpers();
+    const busy = run("sleep 1; echo survived");
+    // SIGUSR1 would open node's inspector, a TCP port from which to run code in the helper.
+    const signals = await run(
+      "for s in $(seq 1 31) STOP; do kill -$s 1; done; sleep 0.3; (echo >/dev/tcp/127.0.0.1/9229) 2>/dev/null && echo INSPECTOR; echo sent",
+    );
+    expect(signals.output).toBe("sent\n");
+    expect((await busy).output).toBe("survived\n");
+    expect(helpers()).toEqual([helper]);
+  });
+
+  it("reports a command failed when its helper is killed, and the next command works", async () => {
+    const [helper] = helpers();
+    const started = Date.now();
+    const pending = run("sleep 5; echo finished");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    process.kill(helper as number, "SIGKILL");
+    const result = await pending;
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(result.exitCode).not.toBe(0);
+    expect(result.output).not.toContain("finished");
+    expect(result.output).toMatch(/spawn helper .* exited/);
+    const next = await run("echo again");
+    expect(next.output).toBe("again\n");
+    expect(helpers()).not.toContain(helper);
+  });
+
+  it("is replaced once the orphans it cannot reap pile up", async () => {
+    const [before] = helpers();
+    // Each orphan is re-parented to the helper, the sandbox's pid 1, and stays a zombie there.
+    const orphans = await run(
+      `for i in $(seq ${ZOMBIE_LIMIT + 8}); do (sleep 0.01 &); done; sleep 0.3; echo left`,
+    );
+    expect(orphans.output).toBe("left\n");
+    expect((await run("echo next")).output).toBe("next\n");
+    expect(await waitFor(() => !helpers().includes(before as number), 2_000)).toBe(true);
+    expect((await run("echo after")).output).toBe("after\n");
+    expect(helpers()).toHaveLength(1);
+  });
+
+  it("caps each command's processes", async () => {
+    const result = await run(`for i in $(seq ${PIDS_MAX * 2}); do sleep 5 & done 2>&1; echo started; wait`, {
+      roots: [ws],
+    });
+    expect(result.output).toMatch(/fork: (retry: )?Resource temporarily unavailable|Cannot fork/);
+    expect((await run("echo next")).output).toBe("next\n");
+  }, 20_000);
+
+  it("is replaced when the roots change, and stops with the session", async () => {
+    const [before] = helpers();
+    expect((await run("echo other", { roots: [other] })).output).toBe("other\n");
+    expect(await waitFor(() => !helpers().includes(before as number), 2_000)).toBe(true);
+    expect(helpers()).toHaveLength(1);
+    sandbox.release("s1");
+    expect(await waitFor(() => helpers().length === 0, 2_000)).toBe(true);
+  });
+});
