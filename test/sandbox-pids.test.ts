@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { buildChildEnv } from "../src/tools/exec/child-env.js";
 import { createPidsCgroup } from "../src/tools/sandbox/pids-cgroup.js";
 import { createSandboxedExec, PIDS_MAX } from "../src/tools/sandbox/sandboxed-exec.js";
+import { liveProcesses } from "./support/background-kit.js";
 import { needs } from "./support/requires.js";
 
 const probe = createPidsCgroup({ name: `openinterpreter-probe-${process.pid}`, max: 1 });
@@ -33,5 +34,28 @@ probe?.release();
       existsSync(path.join(root, `openinterpreter-${process.pid}-1`)),
     );
     expect(leftovers).toBe(false);
+  });
+
+  it("a command killed while its sandbox is still starting leaves nothing running", async () => {
+    const ws = mkdtempSync(path.join(os.tmpdir(), "oi-pids-"));
+    const sandbox = createSandboxedExec({ env: buildChildEnv(process.env), whenUnavailable: "refuse" });
+    const exec = sandbox.exec({ mode: "workspace-write", roots: [ws] });
+    const marker = `oi-startup-kill-${process.pid}`;
+    try {
+      // Killed the moment its pid is known: bubblewrap is still building the namespaces then.
+      for (let run = 0; run < 5; run++) {
+        const stop = new AbortController();
+        await exec.run({
+          command: `exec -a ${marker} sleep 30`,
+          cwd: ws,
+          timeoutMs: 10_000,
+          signal: stop.signal,
+          onStart: () => stop.abort(),
+        });
+        expect(liveProcesses(marker), `run ${run}`).toEqual([]);
+      }
+    } finally {
+      sandbox.dispose();
+    }
   });
 });

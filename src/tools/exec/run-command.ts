@@ -178,6 +178,8 @@ function runCommand(request: ExecRequest, settings: Settings): Promise<ExecResul
     };
     const onAbort = (): void => stop("abort");
     signal.addEventListener("abort", onAbort, { once: true });
+    // Aborted already: by `onStart` itself, which runs before the listener above exists.
+    if (signal.aborted) onAbort();
     const timer = Number.isFinite(timeoutMs)
       ? setTimeout(() => stop("timeout"), Math.min(timeoutMs, MAX_TIMER_MS))
       : undefined;

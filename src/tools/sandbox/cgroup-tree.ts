@@ -53,6 +53,11 @@ export class CgroupTree implements CommandTree {
     }
   }
 
+  /** How many processes are still in the group. */
+  remaining(): number {
+    return this.#members().length;
+  }
+
   #members(): number[] {
     let text: string;
     try {
@@ -74,5 +79,21 @@ function trySignal(pid: number, signal: NodeJS.Signals): void {
     process.kill(pid, signal);
   } catch {
     // ESRCH: gone already.
+  }
+}
+
+/**
+ * Kills what a finished command left in its own group and waits, a bounded time, until it is
+ * gone. A sandbox killed while bubblewrap was still setting it up (before `--die-with-parent`
+ * holds) leaves its inner half running, outside the tree that was followed; the group still
+ * holds it.
+ */
+export async function endLeftovers(procs: string, waitMs = 2_000): Promise<void> {
+  const tree = new CgroupTree(procs, () => undefined);
+  const deadline = Date.now() + waitMs;
+  tree.sweep();
+  while (tree.remaining() > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    tree.sweep();
   }
 }

@@ -7,7 +7,7 @@ import { spawnerPath } from "../exec/spawner/spawner-path.js";
 import { startChild } from "../exec/spawner/start-child.js";
 import type { ExecPort, ExecRequest, ExecResult, Launch } from "../types.js";
 import { bwrapArgv } from "./bwrap-argv.js";
-import { CgroupTree } from "./cgroup-tree.js";
+import { CgroupTree, endLeftovers } from "./cgroup-tree.js";
 import { createGitScanCache } from "./git-scan.js";
 import { prepareHelperFiles } from "./helper-files.js";
 import { createHelperPool, type HelperPool } from "./helper-pool.js";
@@ -235,6 +235,7 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
     try {
       return await exec.run(request);
     } finally {
+      if (cgroup) await endLeftovers(cgroup.procs);
       cgroup?.release();
     }
   };
