@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -56,6 +57,26 @@ probe?.release();
       }
     } finally {
       sandbox.dispose();
+    }
+  });
+
+  it("removes the empty groups a process that is gone left behind, and nothing of a live one", async () => {
+    const parent = path.dirname(path.dirname(probe!.procs));
+    const dead = spawnSync("true").pid;
+    const stale = path.join(parent, `openinterpreter-${dead}-1`);
+    const live = path.join(parent, `openinterpreter-${process.pid}-999`);
+    mkdirSync(stale);
+    mkdirSync(live);
+    const ws = mkdtempSync(path.join(os.tmpdir(), "oi-pids-"));
+    const sandbox = createSandboxedExec({ env: buildChildEnv(process.env), whenUnavailable: "refuse" });
+    try {
+      const exec = sandbox.exec({ mode: "workspace-write", roots: [ws] });
+      await exec.run({ command: "true", cwd: ws, timeoutMs: 10_000, signal: new AbortController().signal });
+      expect(existsSync(stale)).toBe(false);
+      expect(existsSync(live)).toBe(true);
+    } finally {
+      sandbox.dispose();
+      rmdirSync(live);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /** A cgroup that caps how many processes one command may have (fork bombs stop at the cap). */
@@ -49,6 +49,40 @@ function candidateParents(): string[] {
   if (v2 !== undefined && existsSync(path.join(V2_ROOT, "cgroup.controllers")))
     parents.push(path.join(V2_ROOT, v2));
   return parents;
+}
+
+/**
+ * Removes the empty groups of processes that are gone: a daemon killed, or an `exec` that ended
+ * while a group was still emptying, leaves its groups behind. A group still holding a process is
+ * never removed (rmdir refuses it), nor a live process's. For once at start-up.
+ */
+export function sweepStaleCgroups(): void {
+  for (const base of candidateParents()) {
+    let names: string[];
+    try {
+      names = readdirSync(base);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const owner = /^openinterpreter-(\d+)-\d+$/.exec(name)?.[1];
+      if (owner === undefined || alive(Number(owner))) continue;
+      try {
+        rmdirSync(path.join(base, name));
+      } catch {
+        // Still holds a process, or already gone.
+      }
+    }
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === "EPERM";
+  }
 }
 
 function removeWhenEmpty(dir: string, attempts: number): void {

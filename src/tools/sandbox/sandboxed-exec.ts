@@ -13,7 +13,7 @@ import { prepareHelperFiles } from "./helper-files.js";
 import { createHelperPool, type HelperPool } from "./helper-pool.js";
 import { homeToolchains } from "./home-toolchains.js";
 import { launchArgv } from "./launch-argv.js";
-import { createPidsCgroup } from "./pids-cgroup.js";
+import { createPidsCgroup, sweepStaleCgroups } from "./pids-cgroup.js";
 import { type ProbeOptions, probeSandbox, type SandboxStatus } from "./probe-sandbox.js";
 import { sandboxLayout } from "./sandbox-layout.js";
 import { seccompFilter } from "./seccomp-filter.js";
@@ -206,6 +206,7 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
     const useHelper = pool !== undefined && policy.network !== true;
     const { flags, cwd } = await flagsFor(policy, request.cwd, status, !useHelper);
     // A fork bomb stops at PIDS_MAX processes where the machine lets us make a pids cgroup.
+    if (runs === 0) sweepStaleCgroups();
     const cgroup = createPidsCgroup({ name: `openinterpreter-${process.pid}-${++runs}`, max: PIDS_MAX });
     if (useHelper && cgroup) {
       const helper = pool.helper(flags, policy.session ?? "");
