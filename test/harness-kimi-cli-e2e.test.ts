@@ -3,6 +3,7 @@ import path from "node:path";
 import { methods } from "@agentclientprotocol/sdk/unstable";
 import { afterEach, describe, expect, it } from "vitest";
 import { BUGGY_CALC as CALC, writeCalcProject } from "./support/calc-project.js";
+import { chatRequests } from "./support/chat-requests.js";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
 import { type InProcessAgent, startInProcess } from "./support/in-process.js";
 
@@ -14,21 +15,7 @@ afterEach(async () => {
   await model?.close();
 });
 
-type Message = {
-  role: string;
-  content: unknown;
-  tool_call_id?: string;
-  tool_calls?: Array<{ function: { name: string; arguments: string } }>;
-};
-type Body = { tools?: Array<{ function: { name: string } }>; messages: Message[] };
-const bodyOf = (i: number) => model.requests[i]!.body as Body;
-const toolNames = (i: number) => (bodyOf(i).tools ?? []).map((t) => t.function.name);
-const toolResult = (i: number, id: string) =>
-  bodyOf(i).messages.find((m) => m.role === "tool" && m.tool_call_id === id);
-const calls = (i: number) =>
-  bodyOf(i)
-    .messages.flatMap((m) => m.tool_calls ?? [])
-    .map((c) => c.function);
+const { bodyOf, toolNames, toolResult, calls } = chatRequests(() => model);
 const parts = (...texts: string[]) => texts.map((text) => ({ type: "text", text }));
 
 /** 1.49.0's default agent in its `agent.yaml` order, for a model that takes images. */

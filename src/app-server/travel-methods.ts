@@ -24,11 +24,12 @@ export function travelMethods(deps: {
     if (typeof params.threadId !== "string") throw new RpcError(-32602, "threadId must be a string");
     return params.threadId;
   };
-  const archive = async (params: Params, archived: boolean): Promise<string> => {
+  const archive = async (params: Params, archived: boolean) => {
     const id = threadId(params);
-    if (!(await deps.stored(id))) throw new RpcError(-32600, `no thread ${id}`);
+    const stored = await deps.stored(id);
+    if (!stored) throw new RpcError(-32600, `no thread ${id}`);
     await (await deps.index()).archive(id, archived);
-    return id;
+    return { id, cwd: stored.cwd };
   };
   return {
     async "thread/fork"(params: Params) {
@@ -60,13 +61,13 @@ export function travelMethods(deps: {
       return {};
     },
     async "thread/archive"(params: Params) {
-      const id = await archive(params, true);
+      const { id } = await archive(params, true);
       queueMicrotask(() => deps.notify("thread/archived", { threadId: id }));
       return {};
     },
     async "thread/unarchive"(params: Params) {
-      const id = await archive(params, false);
-      const { thread } = deps.threadOf(id) ?? (await deps.openStored(id, (await deps.stored(id))!.cwd));
+      const { id, cwd } = await archive(params, false);
+      const { thread } = deps.threadOf(id) ?? (await deps.openStored(id, cwd));
       queueMicrotask(() => deps.notify("thread/unarchived", { threadId: id }));
       return { thread };
     },
