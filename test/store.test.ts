@@ -185,6 +185,25 @@ describe("sessions", () => {
     expect(code(() => store.createSession(session("s1")))).toBe("session_exists");
   });
 
+  it("creates a session with its history in one transaction: all of it or nothing", () => {
+    const store = open();
+    const copied: HistoryEvent[] = [
+      { type: "notice", severity: "info", text: "one" },
+      { type: "notice", severity: "info", text: "two" },
+    ];
+    store.createSession(session("fork"), copied);
+    expect(store.events("fork").map((event) => event.seq)).toEqual([1, 2]);
+    expect(store.history("fork")).toEqual(copied);
+    store.append("fork", [{ type: "notice", severity: "info", text: "three" }]);
+    expect(store.events("fork").map((event) => event.seq)).toEqual([1, 2, 3]);
+
+    // An event that cannot be written (a BigInt has no JSON form) undoes the session's row too.
+    const unwritable = { type: "notice", severity: "info", text: "x", n: 1n } as unknown as HistoryEvent;
+    expect(() => store.createSession(session("half"), [copied[0]!, unwritable])).toThrow(TypeError);
+    expect(store.getSession("half")).toBeUndefined();
+    expect(store.history("half")).toEqual([]);
+  });
+
   it("updates only the patched fields and bumps updatedAt", () => {
     const store = open();
     store.createSession(session("s1", { title: "old", model: "m1" }));

@@ -164,14 +164,16 @@ export class SessionManager {
     if (!source) throw new SessionNotFoundError(id);
     const open = this.open.get(id)?.committed;
     const history = forkedHistory(open?.history ?? this.deps.store.history(id), open?.runningTurn);
-    const record = this.deps.store.createSession({
-      id: this.newId(),
-      cwd: options.cwd,
-      additionalDirectories: options.additionalDirectories ?? source.additionalDirectories,
-      mcpServers: options.mcpServers ?? source.mcpServers,
-      ...{ mode: source.mode, model: source.model, harness: source.harness, title: forkTitle(source.title) },
-    });
-    if (history.length > 0) this.deps.store.append(record.id, history);
+    const record = this.deps.store.createSession(
+      {
+        id: this.newId(),
+        cwd: options.cwd,
+        additionalDirectories: options.additionalDirectories ?? source.additionalDirectories,
+        mcpServers: options.mcpServers ?? source.mcpServers,
+        ...{ mode: source.mode, model: source.model, harness: source.harness, title: forkTitle(source.title) },
+      },
+      history,
+    );
     return this.remember(record, recordSkills(this.sources(record)), history);
   }
 

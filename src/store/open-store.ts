@@ -4,7 +4,7 @@ import type { HistoryEvent, StoredEvent } from "./events.js";
 import { openDatabase } from "./open-database.js";
 import { decodeCursor, encodeCursor, type SessionRow, toSessionRecord } from "./session-rows.js";
 import { StoreError } from "./store-error.js";
-import type { PermissionRule, RuleDecision, SessionPage, SessionPatch, Store } from "./types.js";
+import type { NewSession, PermissionRule, RuleDecision, SessionPage, SessionPatch, Store } from "./types.js";
 import { usageLedger } from "./usage-ledger.js";
 
 export interface OpenStoreOptions {
@@ -160,36 +160,43 @@ export function openStore(options: OpenStoreOptions): Store {
     });
   });
 
+  const createTx = db.transaction((session: NewSession, history: readonly HistoryEvent[]): SessionRow => {
+    const at = timestamp();
+    const row: SessionRow = {
+      id: session.id,
+      cwd: session.cwd,
+      additional_directories: JSON.stringify(session.additionalDirectories),
+      mcp_servers: JSON.stringify(session.mcpServers),
+      title: session.title ?? null,
+      harness: session.harness ?? null,
+      model: session.model ?? null,
+      mode: session.mode,
+      created_at: at,
+      updated_at: at,
+      parent_id: session.parentId ?? null,
+      agent_type: session.agentType ?? null,
+      archived_at: null,
+    };
+    insertSession.run(row);
+    history.forEach((event, index) => {
+      insertEvent.run(session.id, index + 1, at, event.type, JSON.stringify(event));
+    });
+    return row;
+  });
+
   return {
     path: options.path,
     ...(recovered === undefined ? {} : { recovered }),
 
-    createSession(session) {
-      const at = timestamp();
-      const row: SessionRow = {
-        id: session.id,
-        cwd: session.cwd,
-        additional_directories: JSON.stringify(session.additionalDirectories),
-        mcp_servers: JSON.stringify(session.mcpServers),
-        title: session.title ?? null,
-        harness: session.harness ?? null,
-        model: session.model ?? null,
-        mode: session.mode,
-        created_at: at,
-        updated_at: at,
-        parent_id: session.parentId ?? null,
-        agent_type: session.agentType ?? null,
-        archived_at: null,
-      };
+    createSession(session, history = []) {
       try {
-        insertSession.run(row);
+        return toSessionRecord(createTx.immediate(session, history));
       } catch (error) {
         if ((error as { code?: unknown }).code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
           throw new StoreError("session_exists", `Session ${session.id} already exists.`, { cause: error });
         }
         throw error;
       }
-      return toSessionRecord(row);
     },
 
     getSession(id) {

@@ -69,7 +69,11 @@ export interface Store {
    * the user; the store itself logs nothing.
    */
   readonly recovered?: string;
-  createSession(session: NewSession): SessionRecord;
+  /**
+   * Creates a session, with `history` (a fork's copy) in the same transaction: a crash never
+   * leaves a fork that exists without the history it was made with.
+   */
+  createSession(session: NewSession, history?: readonly HistoryEvent[]): SessionRecord;
   getSession(id: string): SessionRecord | undefined;
   /** Sessions the editor opened (subagents' sessions are listed by `childSessions`), newest first (by updatedAt, then id). */
   listSessions(options?: ListSessionsOptions): SessionPage;
