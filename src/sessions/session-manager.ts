@@ -170,7 +170,10 @@ export class SessionManager {
         cwd: options.cwd,
         additionalDirectories: options.additionalDirectories ?? source.additionalDirectories,
         mcpServers: options.mcpServers ?? source.mcpServers,
-        ...{ mode: source.mode, model: source.model, harness: source.harness, title: forkTitle(source.title) },
+        mode: source.mode,
+        model: source.model,
+        harness: source.harness,
+        title: forkTitle(source.title),
       },
       history,
     );
