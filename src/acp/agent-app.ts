@@ -13,6 +13,7 @@ import { MODES, type Mode } from "../config/types.js";
 import type { Session } from "../sessions/session.js";
 import { type SessionManager, SessionNotFoundError } from "../sessions/session-manager.js";
 import { availableCommands, handleSlashCommand, SLASH_COMMANDS } from "../sessions/slash-commands.js";
+import type { ClientPort } from "../sessions/types.js";
 import { type SessionOutput, TurnError } from "../sessions/types.js";
 import { usageTotals } from "../sessions/usage-totals.js";
 import { createClientPort } from "./client-port.js";
@@ -44,17 +45,31 @@ export interface AgentAppOptions {
 
 /** One connection's view of the sessions it shares with other connections. */
 export interface SessionWindow {
-  /** This connection shows `session` from now on; the connection that showed it is told. */
-  claim(session: Session): void;
+  /**
+   * This connection shows `session` from now on, through `port` (attached to the session by the
+   * window registry, with the read-only viewers beside it); the connection that showed it is told.
+   */
+  claim(session: Session, port: ClientPort): void;
   /** Whether this connection shows `sessionId` (false once another one loaded it). */
   shows(sessionId: string): boolean;
-  /** This connection replayed `session` read-only: it stays with its window, or closes if it has none. */
-  viewed(session: Session): void;
+  /**
+   * This connection follows `sessionId` read-only through `port`: its updates, never its
+   * questions. Call before the replay is read; `start` once it is sent, `stop` if it failed.
+   */
+  view(sessionId: string, port: ClientPort): SessionViewer;
+}
+
+/** A read-only window's following of one session (`SessionWindow.view`). */
+export interface SessionViewer {
+  /** The replay was sent: pass on what the session sent meanwhile, then follow it live. */
+  start(): void;
+  /** The load failed: follow nothing. */
+  stop(): void;
 }
 
 /**
  * `session/load` `_meta` flag, shared daemon only: replay the history without taking the session
- * over (docs/daemon.md). The window gets no live updates of it and may not prompt it.
+ * over (docs/daemon.md). The window follows it live from then on but may not prompt it.
  */
 export const READ_ONLY = "openinterpreter/readOnly";
 
@@ -70,9 +85,12 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
   // Set by `initialize`; one app serves one connection (stdio, or the in-process client).
   const features: ClientFeatures = {};
 
+  const portFor = (sessionId: string, client: AgentContext) =>
+    createClientPort({ client, sessionId, logger, features });
   const attach = (session: Session, client: AgentContext) => {
-    options.windows?.claim(session);
-    session.attach(createClientPort({ client, sessionId: session.id, logger, features }));
+    const port = portFor(session.id, client);
+    if (windows) windows.claim(session, port);
+    else session.attach(port);
     // Editors stall when commands arrive before the session/new response: send them after it.
     afterResponse(() => session.send({ type: "commands", commands: SLASH_COMMANDS }));
     // The endpoint's model list joins the picker once known. Fetched after the first session's
@@ -166,10 +184,17 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
       };
       const options = { ...params, additionalDirectories: params.additionalDirectories ?? undefined };
       if (windows && params._meta?.[READ_ONLY] === true) {
-        // A look at the history that leaves the session to its window and its stored settings.
-        const session = await reopen(options, () => manager.load(sessionId, { cwd: params.cwd, show }));
-        windows.viewed(session);
-        return setupResponse(session);
+        // A look that leaves the session to its window and its stored settings. Following
+        // starts before the replay is read: what a running turn adds meanwhile comes after it.
+        const viewer = windows.view(sessionId, portFor(sessionId, client));
+        try {
+          const session = await reopen(options, () => manager.load(sessionId, { cwd: params.cwd, show }));
+          viewer.start();
+          return setupResponse(session);
+        } catch (error) {
+          viewer.stop();
+          throw error;
+        }
       }
       const session = await reopen(options, () => manager.load(sessionId, { ...options, show }));
       attach(session, client);
