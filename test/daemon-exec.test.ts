@@ -3,7 +3,7 @@ import path from "node:path";
 import { methods } from "@agentclientprotocol/sdk/unstable";
 import { afterEach, describe, expect, it } from "vitest";
 import { processesWith, readStoredSession } from "./reliability/support/protocol-db.js";
-import { alive, daemonKit } from "./support/daemon-kit.js";
+import { alive, daemonKit, slowText } from "./support/daemon-kit.js";
 import { type FakeModel, type FakeStep, startFakeModel } from "./support/fake-model.js";
 import { tempDir, until } from "./support/in-process.js";
 
@@ -121,5 +121,21 @@ describe("interpreter exec --daemon", () => {
     expect(readStoredSession(kit.home, sessionId).types).toContain("turn_ended");
     await window.acp.request(methods.agent.session.load, { sessionId, cwd: kit.cwd, mcpServers: [] });
     expect(window.agent.violations).toEqual([]);
+  });
+
+  it("a daemon killed mid-run: the run exits 1 and says so, and the turn is kept", async () => {
+    model = await startFakeModel();
+    kit = daemonKit();
+    model.reply({ text: slowText(60), chunkSize: 6, delayMs: 40 });
+    const run = kit.command(model, ["exec", "--daemon", "talk slowly"]);
+    // The model is answering: the turn is under way in the daemon.
+    await until(() => (model?.requests.length ?? 0) > 0, 20_000);
+    process.kill(kit.daemonPid() as number, "SIGKILL");
+    const result = await run.exited;
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/daemon stopped during this run; what the turn did until then is kept/);
+    expect(result.stdout).toBe("");
+    const sessionId = /session (\S+) /.exec(result.stderr)?.[1] as string;
+    expect(readStoredSession(kit.home, sessionId).types).toContain("user_message");
   });
 });

@@ -13,6 +13,8 @@ export interface AgentSource {
   where: "daemon" | "in-process";
   /** Ends the connection (the daemon's sessions go on per `on_client_gone`), or shuts the in-process runtime down. */
   close(): Promise<void>;
+  /** Why the agent went away before `close()` (the daemon stopped), for the user instead of the SDK's error. */
+  lost(): string | undefined;
 }
 
 /**
@@ -33,12 +35,21 @@ export async function openAgentSource(options: {
     const reached = await daemonSocket({ overrides, env, force: true, say });
     if (reached) {
       const { socket, config } = reached;
+      let closing = false;
+      let dropped = false;
+      // Listened for before the SDK's stream is: set by the time it rejects what was pending.
+      for (const event of ["end", "error", "close"])
+        socket.once(event, () => {
+          if (!closing) dropped = true;
+        });
       return {
         link: { socket },
         config,
         where: "daemon",
+        lost: () => (dropped ? DAEMON_LOST : undefined),
         close: () =>
           new Promise<void>((resolve) => {
+            closing = true;
             if (socket.destroyed) return resolve();
             socket.once("close", () => resolve());
             socket.end();
@@ -58,8 +69,12 @@ export async function openAgentSource(options: {
     config: runtime.config,
     where: "in-process",
     close: () => runtime.shutdown(),
+    lost: () => undefined,
   };
 }
+
+const DAEMON_LOST =
+  "the openinterpreter daemon stopped during this run; what the turn did until then is kept in the session (`interpreter exec resume` or a window can load it)";
 
 /** The flags that choose: `--daemon`, or `--in-process` (the default of `exec` and the chat, said explicitly). */
 export const AGENT_OPTIONS = { daemon: { type: "boolean" }, "in-process": { type: "boolean" } } as const;

@@ -85,11 +85,11 @@ export async function execCommand(argv: string[]): Promise<number> {
     outcome = { stopReason: result.stopReason, ...(result.usage ? { usage: result.usage } : {}) };
   } catch (error) {
     if (!started || error instanceof ResumeError) {
-      process.stderr.write(`interpreter: ${messageOf(error)}\n`);
+      process.stderr.write(`interpreter: ${agent.lost() ?? messageOf(error)}\n`);
       await agent.close();
       return 1;
     }
-    outcome = { error: messageOf(error) };
+    outcome = { error: agent.lost() ?? messageOf(error) };
   } finally {
     process.off("SIGINT", interrupt);
     process.off("SIGTERM", interrupt);
