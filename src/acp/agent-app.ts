@@ -13,7 +13,6 @@ import { MODES, type Mode } from "../config/types.js";
 import type { Session } from "../sessions/session.js";
 import { type SessionManager, SessionNotFoundError } from "../sessions/session-manager.js";
 import { availableCommands, handleSlashCommand, SLASH_COMMANDS } from "../sessions/slash-commands.js";
-import type { ClientPort } from "../sessions/types.js";
 import { type SessionOutput, TurnError } from "../sessions/types.js";
 import { usageTotals } from "../sessions/usage-totals.js";
 import { createClientPort } from "./client-port.js";
@@ -21,6 +20,9 @@ import { toConfigOptions, toModeState } from "./config-options.js";
 import { createInflight, type Inflight } from "./inflight.js";
 import { type ClientFeatures, toSessionUpdates } from "./map-output.js";
 import { withSessionTravel } from "./session-travel.js";
+import type { SessionWindow } from "./session-window.js";
+
+export type { SessionViewer, SessionWindow } from "./session-window.js";
 
 export interface AgentAppOptions {
   manager: SessionManager;
@@ -43,30 +45,6 @@ export interface AgentAppOptions {
   windows?: SessionWindow;
 }
 
-/** One connection's view of the sessions it shares with other connections. */
-export interface SessionWindow {
-  /**
-   * This connection shows `session` from now on, through `port` (attached to the session by the
-   * window registry, with the read-only viewers beside it); the connection that showed it is told.
-   */
-  claim(session: Session, port: ClientPort): void;
-  /** Whether this connection shows `sessionId` (false once another one loaded it). */
-  shows(sessionId: string): boolean;
-  /**
-   * This connection follows `sessionId` read-only through `port`: its updates, never its
-   * questions. Call before the replay is read; `start` once it is sent, `stop` if it failed.
-   */
-  view(sessionId: string, port: ClientPort): SessionViewer;
-}
-
-/** A read-only window's following of one session (`SessionWindow.view`). */
-export interface SessionViewer {
-  /** The replay was sent: pass on what the session sent meanwhile, then follow it live. */
-  start(): void;
-  /** The load failed: follow nothing. */
-  stop(): void;
-}
-
 /**
  * `session/load` `_meta` flag, shared daemon only: replay the history without taking the session
  * over (docs/daemon.md). The window follows it live from then on but may not prompt it.
@@ -87,8 +65,7 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
 
   const portFor = (sessionId: string, client: AgentContext) =>
     createClientPort({ client, sessionId, logger, features });
-  const attach = (session: Session, client: AgentContext) => {
-    const port = portFor(session.id, client);
+  const attach = (session: Session, client: AgentContext, port = portFor(session.id, client)) => {
     if (windows) windows.claim(session, port);
     else session.attach(port);
     // Editors stall when commands arrive before the session/new response: send them after it.
@@ -196,8 +173,17 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
           throw error;
         }
       }
-      const session = await reopen(options, () => manager.load(sessionId, { ...options, show }));
-      attach(session, client);
+      // Shared: held from before the replay is read, so a running turn's updates meanwhile follow it.
+      const port = portFor(sessionId, client);
+      const held = windows?.view(sessionId, port);
+      let session: Session;
+      try {
+        session = await reopen(options, () => manager.load(sessionId, { ...options, show }));
+      } catch (error) {
+        held?.stop();
+        throw error;
+      }
+      attach(session, client, port);
       afterResponse(() => manager.warmUp());
       return setupResponse(session);
     })

@@ -1,4 +1,4 @@
-import type { SessionViewer, SessionWindow } from "../acp/agent-app.js";
+import type { SessionViewer, SessionWindow } from "../acp/session-window.js";
 import type { Logger } from "../config/logger.js";
 import type { SessionManager } from "../sessions/session-manager.js";
 import type { ClientPort, SessionOutput } from "../sessions/types.js";
@@ -27,7 +27,7 @@ export interface WindowHandle extends SessionWindow {
 export class SessionWindows {
   private readonly owners = new Map<string, { window: symbol; port: ClientPort }>();
   /** Per session id: the read-only windows following it, each with its own port. */
-  private readonly viewers = new Map<string, Map<symbol, (output: SessionOutput) => void>>();
+  private readonly viewers = new Map<string, Map<symbol, Follower>>();
 
   constructor(
     private readonly deps: {
@@ -54,6 +54,8 @@ export class SessionWindows {
             },
           });
         }
+        // What this window's load held while its replay was sent comes first, then the session's own.
+        this.viewers.get(session.id)?.get(me)?.flush();
         this.unview(session.id, me);
         this.owners.set(session.id, { window: me, port });
         session.attach(this.withViewers(session.id, port));
@@ -82,29 +84,36 @@ export class SessionWindows {
 
   /**
    * Registers `window` as a viewer of `sessionId` before the replay is read, so nothing the
-   * session sends meanwhile is missed: it is held until `start`, then passed on after the
-   * replay. The owner's own read-only load adds nothing (it gets the updates already).
+   * session sends meanwhile is missed: it is held until `start` (or the window's `claim`, for
+   * a load that takes the session over), then passed on after the replay. The owner's own
+   * read-only load adds nothing (it gets the updates already).
    */
   private view(sessionId: string, window: symbol, port: ClientPort): SessionViewer {
     if (this.owners.get(sessionId)?.window === window) return { start: () => this.sweep(), stop: () => {} };
     let held: SessionOutput[] | undefined = [];
-    const send = (output: SessionOutput) => {
-      if (held) held.push(output);
-      else port.send(output);
+    const flush = () => {
+      const outputs = held ?? [];
+      held = undefined;
+      for (const output of outputs) port.send(output);
     };
-    const followers = this.viewers.get(sessionId) ?? new Map();
-    followers.set(window, send);
+    const follower: Follower = {
+      send: (output) => {
+        if (held) held.push(output);
+        else port.send(output);
+      },
+      flush,
+    };
+    const followers = this.viewers.get(sessionId) ?? new Map<symbol, Follower>();
+    followers.set(window, follower);
     this.viewers.set(sessionId, followers);
     return {
       start: () => {
-        const outputs = held ?? [];
-        held = undefined;
-        for (const output of outputs) port.send(output);
+        flush();
         // A session no window had open is closed again; its viewers follow it when one opens it.
         this.sweep();
       },
       stop: () => {
-        if (this.viewers.get(sessionId)?.get(window) === send) this.unview(sessionId, window);
+        if (this.viewers.get(sessionId)?.get(window) === follower) this.unview(sessionId, window);
       },
     };
   }
@@ -119,9 +128,15 @@ export class SessionWindows {
   private withViewers(sessionId: string, owner: ClientPort): ClientPort {
     const send = (output: SessionOutput) => {
       owner.send(output);
-      for (const follower of this.viewers.get(sessionId)?.values() ?? []) follower(output);
+      for (const follower of this.viewers.get(sessionId)?.values() ?? []) follower.send(output);
     };
     // Questions, forms and subagent sessions stay the owner's: a viewer can answer nothing.
     return { ...owner, send };
   }
+}
+
+/** A read-only window's hold on a session's updates: held while its replay is sent, then passed on. */
+interface Follower {
+  send(output: SessionOutput): void;
+  flush(): void;
 }
