@@ -9,8 +9,6 @@ import { runtimeOrReport } from "./runtime.js";
 export interface AgentSource {
   link: AgentLink;
   config: Config;
-  /** Where the agent runs: the shared daemon, or this process. */
-  where: "daemon" | "in-process";
   /** Ends the connection (the daemon's sessions go on per `on_client_gone`), or shuts the in-process runtime down. */
   close(): Promise<void>;
   /** Why the agent went away before `close()` (the daemon stopped), for the user instead of the SDK's error. */
@@ -45,7 +43,6 @@ export async function openAgentSource(options: {
       return {
         link: { socket },
         config,
-        where: "daemon",
         lost: () => (dropped ? DAEMON_LOST : undefined),
         close: () =>
           new Promise<void>((resolve) => {
@@ -65,9 +62,8 @@ export async function openAgentSource(options: {
   const runtime = runtimeOrReport({ cli: overrides, env });
   if (!runtime) return undefined;
   return {
-    link: runtime,
+    link: { manager: runtime.manager, logger: runtime.logger },
     config: runtime.config,
-    where: "in-process",
     close: () => runtime.shutdown(),
     lost: () => undefined,
   };
