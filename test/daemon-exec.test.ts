@@ -97,6 +97,10 @@ describe("interpreter exec --daemon", () => {
     expect(result.stderr).toMatch(/unknown harness "no-such-harness"/);
     expect(result.code).toBe(1);
     await broken.cleanup();
+
+    const both = await kit.command(model, ["exec", "--daemon", "--in-process", "hi"]).exited;
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain("--daemon and --in-process exclude each other");
   });
 
   it("Ctrl-C cancels the turn in the daemon: its command is killed, the daemon lives on", async () => {
