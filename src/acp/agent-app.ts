@@ -20,6 +20,9 @@ import { toConfigOptions, toModeState } from "./config-options.js";
 import { createInflight, type Inflight } from "./inflight.js";
 import { type ClientFeatures, toSessionUpdates } from "./map-output.js";
 import { withSessionTravel } from "./session-travel.js";
+import type { SessionWindow } from "./session-window.js";
+
+export type { SessionViewer, SessionWindow } from "./session-window.js";
 
 export interface AgentAppOptions {
   manager: SessionManager;
@@ -42,19 +45,9 @@ export interface AgentAppOptions {
   windows?: SessionWindow;
 }
 
-/** One connection's view of the sessions it shares with other connections. */
-export interface SessionWindow {
-  /** This connection shows `session` from now on; the connection that showed it is told. */
-  claim(session: Session): void;
-  /** Whether this connection shows `sessionId` (false once another one loaded it). */
-  shows(sessionId: string): boolean;
-  /** This connection replayed `session` read-only: it stays with its window, or closes if it has none. */
-  viewed(session: Session): void;
-}
-
 /**
  * `session/load` `_meta` flag, shared daemon only: replay the history without taking the session
- * over (docs/daemon.md). The window gets no live updates of it and may not prompt it.
+ * over (docs/daemon.md). The window follows it live from then on but may not prompt it.
  */
 export const READ_ONLY = "openinterpreter/readOnly";
 
@@ -70,9 +63,11 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
   // Set by `initialize`; one app serves one connection (stdio, or the in-process client).
   const features: ClientFeatures = {};
 
-  const attach = (session: Session, client: AgentContext) => {
-    options.windows?.claim(session);
-    session.attach(createClientPort({ client, sessionId: session.id, logger, features }));
+  const portFor = (sessionId: string, client: AgentContext) =>
+    createClientPort({ client, sessionId, logger, features });
+  const attach = (session: Session, client: AgentContext, port = portFor(session.id, client)) => {
+    if (windows) windows.claim(session, port);
+    else session.attach(port);
     // Editors stall when commands arrive before the session/new response: send them after it.
     afterResponse(() => session.send({ type: "commands", commands: SLASH_COMMANDS }));
     // The endpoint's model list joins the picker once known. Fetched after the first session's
@@ -166,13 +161,29 @@ export function createAgentApp(options: AgentAppOptions): AgentApp {
       };
       const options = { ...params, additionalDirectories: params.additionalDirectories ?? undefined };
       if (windows && params._meta?.[READ_ONLY] === true) {
-        // A look at the history that leaves the session to its window and its stored settings.
-        const session = await reopen(options, () => manager.load(sessionId, { cwd: params.cwd, show }));
-        windows.viewed(session);
-        return setupResponse(session);
+        // A look that leaves the session to its window and its stored settings. Following
+        // starts before the replay is read: what a running turn adds meanwhile comes after it.
+        const viewer = windows.view(sessionId, portFor(sessionId, client));
+        try {
+          const session = await reopen(options, () => manager.load(sessionId, { cwd: params.cwd, show }));
+          viewer.start();
+          return setupResponse(session);
+        } catch (error) {
+          viewer.stop();
+          throw error;
+        }
       }
-      const session = await reopen(options, () => manager.load(sessionId, { ...options, show }));
-      attach(session, client);
+      // Shared: held from before the replay is read, so a running turn's updates meanwhile follow it.
+      const port = portFor(sessionId, client);
+      const held = windows?.view(sessionId, port);
+      let session: Session;
+      try {
+        session = await reopen(options, () => manager.load(sessionId, { ...options, show }));
+      } catch (error) {
+        held?.stop();
+        throw error;
+      }
+      attach(session, client, port);
       afterResponse(() => manager.warmUp());
       return setupResponse(session);
     })

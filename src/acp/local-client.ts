@@ -7,9 +7,7 @@ import {
   type SessionUpdate,
   type StopReason,
 } from "@agentclientprotocol/sdk/unstable";
-import type { Logger } from "../config/logger.js";
-import type { SessionManager } from "../sessions/session-manager.js";
-import { createAgentApp } from "./agent-app.js";
+import { type AgentLink, agentTarget } from "./agent-link.js";
 import { type RunUsage, turnUsage } from "./run-usage.js";
 import { STEERING_METHOD } from "./session-travel.js";
 
@@ -29,9 +27,9 @@ export type {
 /** What the user chose for a permission request: one of the offered option ids, or nothing. */
 export type PermissionChoice = { optionId: string } | "cancelled";
 
-export interface LocalClientOptions {
-  manager: SessionManager;
-  logger: Logger;
+export type LocalClientOptions = AgentLink & ClientSpec;
+
+export interface ClientSpec {
   version: string;
   /** Client name sent in `initialize` (shows in logs). */
   name: string;
@@ -57,7 +55,7 @@ export interface SessionSummary {
   archived?: boolean;
 }
 
-/** One ACP connection to the in-process agent, bound to at most one session at a time. */
+/** One ACP connection to the agent (`AgentLink`), bound to at most one session at a time. */
 export interface LocalClient {
   newSession(cwd: string): Promise<LocalSession>;
   /** `session/load`: the stored history arrives through `onUpdate` before this resolves. */
@@ -85,15 +83,11 @@ export interface LocalClient {
 }
 
 /**
- * The same ACP agent the editors use (`createAgentApp`), driven in-process by the official SDK
- * client, so the terminal chat never takes a second code path into the sessions.
+ * The same ACP agent the editors use, in this process or the shared daemon's (`AgentLink`),
+ * driven by the official SDK client, so the terminal chat never takes a second code path into
+ * the sessions.
  */
 export async function connectLocalClient(options: LocalClientOptions): Promise<LocalClient> {
-  const agentApp = createAgentApp({
-    manager: options.manager,
-    logger: options.logger,
-    version: options.version,
-  });
   const editor = client({ name: options.name })
     .onNotification(methods.client.session.update, ({ params }) => options.onUpdate(params.update))
     .onRequest(methods.client.session.requestPermission, async ({ params, signal }) => {
@@ -101,7 +95,8 @@ export async function connectLocalClient(options: LocalClientOptions): Promise<L
       if (choice === "cancelled" || signal.aborted) return { outcome: { outcome: "cancelled" } };
       return { outcome: { outcome: "selected", optionId: choice.optionId } };
     });
-  const connection: ClientConnection = editor.connect(agentApp);
+  const target = agentTarget(options, options.version);
+  const connection: ClientConnection = "readable" in target ? editor.connect(target) : editor.connect(target);
   const agent = connection.agent;
   await agent.request(methods.agent.initialize, {
     protocolVersion: 1,

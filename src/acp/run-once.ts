@@ -4,10 +4,9 @@ import {
   methods,
   type SessionNotification,
 } from "@agentclientprotocol/sdk/unstable";
-import type { Logger } from "../config/logger.js";
 import type { Mode } from "../config/types.js";
-import type { SessionManager } from "../sessions/session-manager.js";
-import { createAgentApp, UNATTENDED } from "./agent-app.js";
+import { UNATTENDED } from "./agent-app.js";
+import { type AgentLink, agentTarget } from "./agent-link.js";
 import { type RunEvent, toRunEvents } from "./run-events.js";
 import { type RunUsage, turnUsage } from "./run-usage.js";
 
@@ -20,9 +19,9 @@ export interface RunImage {
   data: string;
 }
 
-export interface RunOnceOptions {
-  manager: SessionManager;
-  logger: Logger;
+export type RunOnceOptions = AgentLink & RunSpec;
+
+export interface RunSpec {
   version: string;
   cwd: string;
   additionalDirectories?: string[];
@@ -60,16 +59,12 @@ export class ResumeError extends Error {
 }
 
 /**
- * One prompt through the same ACP agent the editors use, driven by an in-process SDK client.
+ * One prompt through the same ACP agent the editors use (in this process or the shared
+ * daemon's, `AgentLink`), driven by the official SDK client.
  * Permission requests go to `askPermission` when given; refused ones are reported as `rejected` events.
  * Resolves with the stop reason; rejects with the agent's error (e.g. the endpoint failed).
  */
 export async function runOnce(options: RunOnceOptions): Promise<RunResult> {
-  const agentApp = createAgentApp({
-    manager: options.manager,
-    logger: options.logger,
-    version: options.version,
-  });
   let sessionId: string | undefined;
   const emit = (event: RunEvent) => options.onEvent(event);
   const editor = client({ name: "interpreter-exec" })
@@ -89,7 +84,7 @@ export async function runOnce(options: RunOnceOptions): Promise<RunResult> {
       });
       return { outcome: { outcome: "selected", optionId: "reject_once" } };
     });
-  return editor.connectWith(agentApp, async (agent) => {
+  return editor.connectWith(agentTarget(options, options.version), async (agent) => {
     await agent.request(methods.agent.initialize, {
       protocolVersion: 1,
       // Nobody reads questions here: the model is told so instead of waiting.

@@ -15,11 +15,7 @@ import { VERSION } from "./version.js";
 export async function acpCommand(argv: string[]): Promise<number> {
   const args = parseCommandArgs(argv, ACP_OPTIONS);
   if (!args.values["in-process"]) {
-    const proxied = await acpProxy({
-      argv: argv.filter((a) => a !== "--daemon"),
-      overrides: args.overrides,
-      force: args.values.daemon === true,
-    });
+    const proxied = await acpProxy({ overrides: args.overrides, force: args.values.daemon === true });
     if (proxied !== undefined) return proxied;
   }
   let runtime: Runtime;

@@ -1,11 +1,7 @@
-import os from "node:os";
-import { loadConfig } from "../config/load-config.js";
 import type { CliOverrides } from "../config/types.js";
 import { DaemonUnavailable } from "../daemon/connect-daemon.js";
-import { daemonKey, daemonPaths, MAX_SOCKET_PATH } from "../daemon/daemon-paths.js";
 import { runProxy } from "../daemon/proxy.js";
-import { startDaemon } from "../daemon/start-daemon.js";
-import { VERSION } from "./version.js";
+import { daemonTarget } from "./daemon-target.js";
 
 /**
  * `interpreter acp` through the shared daemon. Resolves with the exit code, or undefined when
@@ -15,7 +11,6 @@ import { VERSION } from "./version.js";
  * that is decided.
  */
 export async function acpProxy(options: {
-  argv: string[];
   overrides: CliOverrides;
   force: boolean;
 }): Promise<number | undefined> {
@@ -23,31 +18,16 @@ export async function acpProxy(options: {
     process.stderr.write(`interpreter: ${text}\n`);
   };
   process.stderr.on("error", () => {});
-  const env = process.env;
-  let home: string;
-  try {
-    const config = loadConfig({ env, cli: options.overrides, userHome: env.HOME ?? os.homedir() });
-    if (!config.daemon.enabled && !options.force) return undefined;
-    home = config.home;
-  } catch {
+  const target = daemonTarget({ overrides: options.overrides, force: options.force, env: process.env });
+  const inProcess = (reason: string | undefined) => {
+    if (reason) say(`${reason}; serving this window in-process`);
     return undefined;
-  }
-  const paths = daemonPaths(home, daemonKey({ version: VERSION, overrides: options.overrides, env }));
-  if (Buffer.byteLength(paths.socket) > MAX_SOCKET_PATH) {
-    say(`${paths.socket} is too long for a Unix socket; serving this window in-process`);
-    return undefined;
-  }
+  };
+  if (!("paths" in target)) return inProcess(target.reason);
   try {
-    return await runProxy({
-      paths,
-      start: () => startDaemon({ paths, argv: options.argv, env }),
-      stdin: process.stdin,
-      stdout: process.stdout,
-      say,
-    });
+    return await runProxy({ ...target, stdin: process.stdin, stdout: process.stdout, say });
   } catch (error) {
     if (!(error instanceof DaemonUnavailable)) throw error;
-    say(`${error.message}; serving this window in-process`);
-    return undefined;
+    return inProcess(error.message);
   }
 }

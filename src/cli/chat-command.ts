@@ -3,6 +3,13 @@ import path from "node:path";
 import { connectLocalClient, type LocalClient, type LocalSession } from "../acp/local-client.js";
 import { needsSetup } from "../config/needs-setup.js";
 import { MODES } from "../config/types.js";
+import {
+  AGENT_OPTIONS,
+  type AgentSource,
+  configOrReport,
+  openAgentSource,
+  wantsDaemon,
+} from "./agent-source.js";
 import { parseCommandArgs } from "./args.js";
 import { ChatApp } from "./chat/chat-app.js";
 import { firstRun, setupAdvice } from "./chat/first-run.js";
@@ -12,7 +19,6 @@ import { Renderer } from "./chat/renderer.js";
 import { pickSession } from "./chat/session-picker.js";
 import { slashCompleter } from "./chat/slash-completer.js";
 import { colourWanted, createStyle, type Style } from "./chat/style.js";
-import { openRuntime, type Runtime } from "./runtime.js";
 import { VERSION } from "./version.js";
 
 const CHAT_OPTIONS = {
@@ -21,11 +27,13 @@ const CHAT_OPTIONS = {
   "full-auto": { type: "boolean" },
   resume: { type: "string" },
   last: { type: "boolean" },
+  ...AGENT_OPTIONS,
 } as const;
 
 /**
  * `interpreter` / `interpreter chat`: the interactive terminal chat, a client of the same ACP
- * agent the editors use (in-process). `--resume [ID]` and `--last` continue a stored session.
+ * agent the editors use (in this process, or with `--daemon` the shared daemon's, where editor
+ * windows see its sessions live). `--resume [ID]` and `--last` continue a stored session.
  */
 export async function chatCommand(argv: string[]): Promise<number> {
   const args = parseCommandArgs(bareResume(argv), CHAT_OPTIONS);
@@ -34,8 +42,13 @@ export async function chatCommand(argv: string[]): Promise<number> {
     process.stderr.write(`interpreter: unknown mode '${mode}' (expected ${MODES.join(", ")})\n`);
     return 2;
   }
-  let runtime: Runtime | undefined = openRuntime(args.overrides);
-  if (!runtime) return 1;
+  const daemon = wantsDaemon(args.values);
+  if (typeof daemon === "string") {
+    process.stderr.write(`interpreter: ${daemon}\n`);
+    return 2;
+  }
+  const config = configOrReport(args.overrides, process.env);
+  if (!config) return 1;
   const stdout = process.stdout;
   const terminal = Boolean(process.stdin.isTTY && stdout.isTTY);
   const style = createStyle(colourWanted({ isTTY: Boolean(stdout.isTTY), env: process.env }));
@@ -52,8 +65,8 @@ export async function chatCommand(argv: string[]): Promise<number> {
   const chat = new ChatApp({ renderer, input, style, columns, echoInput: !process.stdin.isTTY });
   app = chat;
   let client: LocalClient | undefined;
+  let agent: AgentSource | undefined;
   try {
-    const { config } = runtime;
     if (needsSetup({ config, configFileExists: existsSync(config.file) })) {
       if (!terminal) {
         renderer.lines(await setupAdvice({ file: config.file, env: process.env, style }));
@@ -69,14 +82,12 @@ export async function chatCommand(argv: string[]): Promise<number> {
         columns,
       });
       if (setup.type === "quit") return setup.code;
-      // The runtime read the config before the file existed; the session starts from the new one.
-      await runtime.shutdown();
-      runtime = openRuntime(args.overrides);
-      if (!runtime) return 1;
     }
+    // Opened after the first-run setup, so the agent (or a daemon it starts) reads the new file.
+    agent = await openAgentSource({ overrides: args.overrides, env: process.env, daemon });
+    if (!agent) return 1;
     client = await connectLocalClient({
-      manager: runtime.manager,
-      logger: runtime.logger,
+      ...agent.link,
       version: VERSION,
       name: "interpreter-chat",
       onUpdate: chat.onUpdate,
@@ -103,7 +114,7 @@ export async function chatCommand(argv: string[]): Promise<number> {
   } finally {
     input.close();
     client?.close();
-    await runtime?.shutdown();
+    await agent?.close();
   }
 }
 

@@ -15,7 +15,9 @@ export const COMMANDS: Record<string, Command> = {
       --mode <mode>          read-only | workspace-write | auto | full-access
       --full-auto            same as --mode full-access
       --resume [ID]          continue a stored session (an id prefix works; no id: pick one)
-      --last                 continue the newest session in this folder`,
+      --last                 continue the newest session in this folder
+      --daemon               run in the shared daemon: editor windows see this session live
+      --in-process           run the agent in this process (the default)`,
     load: async () => (await import("./chat-command.js")).chatCommand,
   },
   acp: {
@@ -50,6 +52,8 @@ export const COMMANDS: Record<string, Command> = {
   -i, --image <file>         attach an image (repeatable)
       --output-schema <file> ask for an answer matching this JSON schema
       --add-dir <dir>        another folder the agent may write to (repeatable)
+      --daemon               run the turn in the shared daemon (started if none runs)
+      --in-process           run the agent in this process (the default)
   resume <ID> | resume --last        continue a stored session
   The prompt is read from stdin when it is "-" or missing and stdin is not a terminal.`,
     load: async () => (await import("./exec-command.js")).execCommand,

@@ -1,15 +1,16 @@
 import { statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ResumeError, type RunEvent, runOnce } from "../acp/run-once.js";
+import { openAgentSource } from "./agent-source.js";
 import { type CodexEvent, createCodexMapper, stopMessage, type TurnOutcome } from "./exec/codex-events.js";
 import { ExecUsageError, overridesSetMode, parseExecArgs } from "./exec/exec-args.js";
 import { loadImages, readPrompt, schemaInstruction } from "./exec/exec-input.js";
 import { createTextOutput } from "./exec/text-output.js";
-import { runtimeOrReport } from "./runtime.js";
 import { VERSION } from "./version.js";
 
 /**
- * `interpreter exec "<prompt>"`: one prompt, run by the same ACP agent in-process. Progress on
+ * `interpreter exec "<prompt>"`: one prompt, run by the same ACP agent, in this process or,
+ * with `--daemon`, in the shared daemon (docs/daemon.md). Progress on
  * stderr, the answer on stdout (or, with `--json`, Codex's JSONL events). Exit 0 when the turn
  * ended normally, 1 when it failed, 2 on usage errors. Nobody can answer permission requests,
  * so they are rejected: read-only is the default, as in `codex exec`.
@@ -36,10 +37,14 @@ export async function execCommand(argv: string[]): Promise<number> {
     process.stderr.write(`interpreter exec: --cd ${cwd}: not a directory\n`);
     return 1;
   }
-  const runtime = runtimeOrReport({ cli: args.overrides, env: execEnv(process.env) });
-  if (!runtime) return 1;
+  const agent = await openAgentSource({
+    overrides: args.overrides,
+    env: execEnv(process.env),
+    daemon: args.daemon,
+  });
+  if (!agent) return 1;
   const mode =
-    args.mode ?? (overridesSetMode(args.overrides.overrides ?? []) ? runtime.config.mode : "read-only");
+    args.mode ?? (overridesSetMode(args.overrides.overrides ?? []) ? agent.config.mode : "read-only");
   const controller = new AbortController();
   const interrupt = () => controller.abort();
   process.once("SIGINT", interrupt);
@@ -54,8 +59,7 @@ export async function execCommand(argv: string[]): Promise<number> {
   let outcome: TurnOutcome;
   try {
     const result = await runOnce({
-      manager: runtime.manager,
-      logger: runtime.logger,
+      ...agent.link,
       version: VERSION,
       cwd,
       additionalDirectories: args.addDirs.map((dir) => path.resolve(dir)),
@@ -81,11 +85,11 @@ export async function execCommand(argv: string[]): Promise<number> {
     outcome = { stopReason: result.stopReason, ...(result.usage ? { usage: result.usage } : {}) };
   } catch (error) {
     if (!started || error instanceof ResumeError) {
-      process.stderr.write(`interpreter: ${messageOf(error)}\n`);
-      await runtime.shutdown();
+      process.stderr.write(`interpreter: ${agent.lost() ?? messageOf(error)}\n`);
+      await agent.close();
       return 1;
     }
-    outcome = { error: messageOf(error) };
+    outcome = { error: agent.lost() ?? messageOf(error) };
   } finally {
     process.off("SIGINT", interrupt);
     process.off("SIGTERM", interrupt);
@@ -105,7 +109,7 @@ export async function execCommand(argv: string[]): Promise<number> {
     if (ok && args.outputLastMessage) writeFileSync(path.resolve(args.outputLastMessage), answer ?? "");
     return ok ? 0 : 1;
   } finally {
-    await runtime.shutdown();
+    await agent.close();
   }
 }
 

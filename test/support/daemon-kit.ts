@@ -1,9 +1,11 @@
+import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { methods } from "@agentclientprotocol/sdk/unstable";
+import { TEST_CEILING } from "./ceiling.js";
 import type { FakeModel } from "./fake-model.js";
 import { tempDir, until } from "./in-process.js";
-import { type AgentProcess, spawnAgent } from "./spawn-agent.js";
+import { type AgentProcess, LAUNCHER, spawnAgent } from "./spawn-agent.js";
 import { INIT, testClient } from "./test-client.js";
 
 /**
@@ -18,6 +20,8 @@ export function daemonKit(options: { daemonToml?: string; topToml?: string } = {
     `mode = "full-access"\n${options.topToml ?? ""}[daemon]\nidle_exit_secs = 2\n${options.daemonToml ?? ""}`,
   );
   const proxies: AgentProcess[] = [];
+  const commands: ReturnType<typeof spawn>[] = [];
+  const cwd = tempDir("oi-daemon-ws-");
   const daemons = new Set<number>();
 
   async function window(model: FakeModel) {
@@ -36,6 +40,34 @@ export function daemonKit(options: { daemonToml?: string; topToml?: string } = {
     const prompt = (sessionId: string, text: string) =>
       connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text }] });
     return { agent, editor, acp: connection.agent, prompt };
+  }
+
+  /**
+   * Another command on this home (`exec`, `chat`), started as users start it, with the
+   * environment and `-m` the windows have: with `--daemon` it reaches their daemon.
+   */
+  function command(model: FakeModel, args: string[], options: { home?: string } = {}) {
+    const at = options.home ?? home;
+    const child = spawn(LAUNCHER, [...args, "-m", "mock-model"], {
+      cwd: cwd,
+      env: {
+        PATH: process.env.PATH ?? "/usr/bin:/bin",
+        HOME: at,
+        INTERPRETER_HOME: at,
+        ...TEST_CEILING,
+        OPENAI_BASE_URL: model.url,
+        OPENAI_API_KEY: "sk-test",
+      },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    const out = { stdout: "", stderr: "" };
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (out.stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (out.stderr += d));
+    const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+      child.on("exit", (code) => resolve({ code, ...out })),
+    );
+    commands.push(child);
+    return { child, out, exited };
   }
 
   /** The pid in the daemon's lock file, when one is alive. */
@@ -59,12 +91,13 @@ export function daemonKit(options: { daemonToml?: string; topToml?: string } = {
 
   async function cleanup() {
     for (const p of proxies.splice(0)) if (p.child.exitCode === null) p.child.kill("SIGKILL");
+    for (const c of commands.splice(0)) if (c.exitCode === null) c.kill("SIGKILL");
     for (const pid of daemons) if (alive(pid)) process.kill(pid, "SIGKILL");
     await until(() => [...daemons].every((pid) => !alive(pid)), 5_000);
     daemons.clear();
   }
 
-  return { home, cwd: tempDir("oi-daemon-ws-"), window, daemonPid, cleanup };
+  return { home, cwd, window, command, daemonPid, cleanup };
 }
 
 /** Whether `pid` runs (a zombie does not). */

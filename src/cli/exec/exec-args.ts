@@ -1,4 +1,5 @@
 import { MODES, type Mode } from "../../config/types.js";
+import { AGENT_OPTIONS, wantsDaemon } from "../agent-source.js";
 import { parseCommandArgs } from "../args.js";
 
 /**
@@ -24,6 +25,7 @@ export const EXEC_OPTIONS = {
   "thread-source": { type: "string" },
   "cyber-access-program": { type: "string" },
   color: { type: "string" },
+  ...AGENT_OPTIONS,
 } as const;
 
 /** Codex `--sandbox` values in our modes: exec never asks, so workspace-write runs commands confined. */
@@ -46,6 +48,8 @@ export interface ExecArgs {
   images: string[];
   outputSchema?: string;
   addDirs: string[];
+  /** `--daemon`: run the turn in the shared daemon rather than in this process. */
+  daemon: boolean;
   overrides: ReturnType<typeof parseCommandArgs>["overrides"];
 }
 
@@ -70,6 +74,8 @@ export function parseExecArgs(argv: string[]): ExecArgs {
     throw new ExecUsageError("--last only goes with resume: interpreter exec resume --last");
   }
   const prompt = words.length > 0 ? words.join(" ") : undefined;
+  const daemon = wantsDaemon(values);
+  if (typeof daemon === "string") throw new ExecUsageError(daemon);
   return {
     ...(prompt === undefined ? {} : { prompt }),
     ...(resume === undefined ? {} : { resume }),
@@ -80,6 +86,7 @@ export function parseExecArgs(argv: string[]): ExecArgs {
     images: values.image ?? [],
     ...(values["output-schema"] ? { outputSchema: values["output-schema"] } : {}),
     addDirs: values["add-dir"] ?? [],
+    daemon,
     overrides,
   };
 }
