@@ -1,0 +1,65 @@
+import { type Component, wrapTextWithAnsi } from "@mariozechner/pi-tui";
+import { foldOutput } from "./fold-output.js";
+import type { Style } from "./style.js";
+import { diffLines, type ToolState, texts, toolHeader } from "./tool-view.js";
+
+/** Lines already styled, wrapped to the width they are drawn at. */
+export class LinesBlock implements Component {
+  constructor(private lines: string[]) {}
+
+  set(lines: string[]): void {
+    this.lines = lines;
+  }
+
+  invalidate(): void {}
+
+  render(width: number): string[] {
+    return this.lines.flatMap((line) => (line === "" ? [""] : wrapTextWithAnsi(line, Math.max(1, width))));
+  }
+}
+
+/** Whether folded tool output and long diffs are shown whole (Ctrl-O flips it for all of them). */
+export interface FoldState {
+  expanded: boolean;
+}
+
+/** Rows of a folded block shown before "… N more lines (Ctrl-O)". */
+export const FOLD_ROWS = 12;
+
+/**
+ * One tool call, live: `•` while it runs, then `✓` or `✗`, its diffs and its output below. Long
+ * output shows its first and last lines, a long diff its first rows, until Ctrl-O expands them.
+ */
+export class ToolBlock implements Component {
+  constructor(
+    readonly tool: ToolState,
+    private readonly options: { style: Style; cwd: string | undefined; fold: FoldState; compact: boolean },
+  ) {}
+
+  invalidate(): void {}
+
+  render(width: number): string[] {
+    const { style, cwd, fold } = this.options;
+    const view = { style, width: Math.max(20, width), cwd };
+    const header = wrapTextWithAnsi(toolHeader(this.tool, view), Math.max(1, width));
+    if (this.options.compact || this.tool.status === "pending") return header;
+    const diff = this.tool.diffShown
+      ? []
+      : diffLines(this.tool.content, { ...view, maxRows: Number.MAX_SAFE_INTEGER });
+    const paint = this.tool.status === "failed" ? style.red : style.dim;
+    const output = texts(this.tool.content).flatMap((text) =>
+      foldOutput(
+        text,
+        fold.expanded ? { head: Number.MAX_SAFE_INTEGER, width: view.width - 4 } : { width: view.width - 4 },
+      ).map((line) => paint(`    ${line}`)),
+    );
+    const foldedDiff =
+      fold.expanded || diff.length <= FOLD_ROWS
+        ? diff
+        : [
+            ...diff.slice(0, FOLD_ROWS),
+            style.dim(`    … ${diff.length - FOLD_ROWS} more lines (Ctrl-O to expand)`),
+          ];
+    return [...header, ...foldedDiff, ...output];
+  }
+}
