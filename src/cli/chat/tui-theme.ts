@@ -28,7 +28,8 @@ export function markdownTheme(style: Style, highlighter: CodeHighlighter): Markd
     quote: (text) => style.italic(text),
     quoteBorder: (text) => style.dim(text),
     hr: (text) => style.dim(text),
-    listBullet: (text) => style.cyan(text),
+    // pi-tui writes "- " for a bullet; the chat has always shown "• ".
+    listBullet: (text) => style.cyan(text === "- " ? "• " : text),
     bold: (text) => style.bold(text),
     italic: (text) => style.italic(text),
     strikethrough: (text) => (style.enabled ? `\x1b[9m${text}\x1b[29m` : text),
