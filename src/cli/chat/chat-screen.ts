@@ -94,6 +94,8 @@ export function openScreen(options: {
       }
       return false;
     },
+    // pi-tui draws on a timer and offers no public way to draw at once; its `doRender` is that.
+    drawNow: () => (tui as unknown as { doRender(): void }).doRender(),
   });
   tui.setFocus(editor);
   tui.start();

@@ -43,6 +43,8 @@ export class TuiInput implements TerminalInput {
       history: PromptHistory;
       /** Keys that work everywhere (Ctrl-O, Ctrl-T); true when one was taken. */
       globalKey(data: string): boolean;
+      /** Draws the screen now, not at pi-tui's next frame. */
+      drawNow(): void;
     },
   ) {
     for (const entry of options.history.entries) options.editor.addToHistory(entry);
@@ -73,6 +75,9 @@ export class TuiInput implements TerminalInput {
         finish({ type: "line", text });
       };
       editor.disableSubmit = false;
+      // The agent starts background work right after a session opens (loading the model's SDK):
+      // the prompt is on the screen before that takes the event loop, not after.
+      this.options.drawNow();
       const pop = this.push((data) => {
         if (matchesKey(data, "ctrl+c")) {
           const hadText = editor.getText().length > 0;
