@@ -98,14 +98,16 @@ export class ChatApp {
       const text = result.text.trim();
       if (!text) continue;
       if (text === "/exit" || text === "/quit") return 0;
-      if (echo) renderer.lines(this.echoed(text));
       if (text === "/help") {
+        if (echo) renderer.lines(this.echoed(text));
         renderer.lines(this.help());
         continue;
       }
+      // A list picked from is shown as the command it makes (`/harness pi`); a list left with
+      // Esc leaves nothing behind.
       const picked = await this.picked(client, text);
       if (picked === undefined) continue;
-      if (picked !== text) renderer.lines([style.dim(`→ ${picked}`)]);
+      if (echo) renderer.lines(this.echoed(picked));
       if ((await this.turn(client, picked)) === "quit") return 0;
       this.options.afterTurn?.();
     }

@@ -6,6 +6,7 @@ import {
   matchesKey,
   SelectList,
   Text,
+  visibleWidth,
   wrapTextWithAnsi,
 } from "@mariozechner/pi-tui";
 import type { Style } from "./style.js";
@@ -35,7 +36,7 @@ export class Picker extends Container {
     const { style } = options;
     this.title = new Text(style.bold(options.title), 0, 0);
     this.hint = new HintLine(style);
-    this.detail = new HintLine(style);
+    this.detail = new HintLine(style, true);
     this.list = this.makeList();
     this.list.setSelectedIndex(options.selected ?? 0);
     this.layout();
@@ -74,7 +75,7 @@ export class Picker extends Container {
       : items.map((item, i) =>
           this.options.numbered && i < 9 ? { ...item, label: `[${i + 1}] ${item.label}` } : item,
         );
-    return new SelectList(shown, VISIBLE, selectListTheme(style), { maxPrimaryColumnWidth: 34 });
+    return new SelectList(shown, VISIBLE, selectListTheme(style), { maxPrimaryColumnWidth: 40 });
   }
 
   private layout(): void {
@@ -94,12 +95,17 @@ export class Picker extends Container {
   }
 }
 
-/** A dimmed line, wrapped to the width (nothing when empty). */
+/** A dimmed line, wrapped to the width (nothing when empty, or when `unlessFits` and it fits a row). */
 class HintLine implements Component {
   text = "";
-  constructor(private readonly style: Style) {}
+  constructor(
+    private readonly style: Style,
+    private readonly unlessFits = false,
+  ) {}
   invalidate(): void {}
   render(width: number): string[] {
-    return this.text ? wrapTextWithAnsi(this.style.dim(this.text), Math.max(1, width)) : [];
+    // A row gives its description what the name column leaves (about 40 columns less).
+    if (!this.text || (this.unlessFits && visibleWidth(this.text) <= width - 44)) return [];
+    return wrapTextWithAnsi(this.style.dim(this.text), Math.max(1, width));
   }
 }

@@ -148,8 +148,12 @@ export class TranscriptView implements ChatView {
     if (!this.said.includes(message)) this.lines([this.style.red(`✗ ${message}`)]);
   }
 
+  /** During a turn on the spinner's line (a line in the transcript would cut the streaming answer in two). */
   info(text: string): void {
-    this.lines([this.style.dim(text)]);
+    if (this.turn) {
+      this.turn.label = text;
+      this.tick();
+    } else this.lines([this.style.dim(text)]);
   }
 
   lines(lines: string[]): void {
