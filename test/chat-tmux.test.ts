@@ -58,6 +58,21 @@ needs("tmux").describe("interactive chat in a terminal", () => {
     expect(coloured).toContain("\x1b[");
   });
 
+  it("Ctrl-O expands folded output and folds it again; Ctrl-T pages the whole transcript", async () => {
+    await chat.until(atPrompt);
+    await chat.keys("C-o");
+    const expanded = await chat.until(/^ {4}15$/m);
+    expect(expanded).not.toMatch(/… 25 more lines/);
+    await chat.keys("C-o");
+    await chat.until((s) => /^ {4}… 25 more lines$/m.test(s) && !/^ {4}15$/m.test(s));
+    await chat.keys("C-t");
+    const page = await chat.until(/transcript · lines \d+-\d+ of \d+/);
+    // The page shows the session with its folds open.
+    expect(page).toMatch(/^ {4}15$/m);
+    await chat.keys("Escape");
+    await chat.until((s) => atPrompt(s) && !s.includes("transcript · lines"));
+  });
+
   it("asks before a command and runs it after `y`", async () => {
     model.reply(
       { toolCalls: [{ name: "exec_command", arguments: { cmd: "touch allowed.txt" } }] },

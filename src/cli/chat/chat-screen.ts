@@ -70,7 +70,7 @@ export function openScreen(options: {
       close: () => {
         handle.hide();
         closeModal();
-        tui.requestRender(true);
+        tui.requestRender();
       },
     });
     const closeModal = input.modal();

@@ -32,6 +32,10 @@ export class TuiInput implements TerminalInput {
   readonly interactive = true;
   private readonly handlers: KeyHandler[] = [];
   private readonly removeListener: () => void;
+  /** SIGINT from outside (`kill -INT`; in raw mode Ctrl-C is a key): handled as Ctrl-C. */
+  private readonly onSignal = () => {
+    this.handlers.at(-1)?.("\x03");
+  };
 
   constructor(
     private readonly options: {
@@ -49,6 +53,7 @@ export class TuiInput implements TerminalInput {
   ) {
     for (const entry of options.history.entries) options.editor.addToHistory(entry);
     options.editor.disableSubmit = true;
+    process.on("SIGINT", this.onSignal);
     this.removeListener = options.tui.addInputListener((data) => {
       if (isKeyRelease(data)) return undefined;
       const handler = this.handlers.at(-1);
@@ -161,6 +166,7 @@ export class TuiInput implements TerminalInput {
   }
 
   close(): void {
+    process.off("SIGINT", this.onSignal);
     this.handlers.length = 0;
     this.removeListener();
   }
