@@ -170,6 +170,13 @@ needs("tmux").describe("the chat's composer, pickers and status line", () => {
     await again.keys("Up");
     await again.until(/^ say a lot$/m);
     await again.keys("C-u");
+    // `/resume` lists this folder's sessions; the pick replays the earlier one here.
+    await again.type("/resume");
+    await again.until(/Resume a session of this folder/);
+    await again.keys("Enter");
+    const replayed = await again.until((s) => s.includes("Three lines received.") && atPrompt(s));
+    expect(replayed).toMatch(/^› first line/m);
+    expect(replayed).toMatch(/^✗ Bash|^• Bash|sleep 313/m);
     await again.keys("C-d");
     await again.until(/^EXITED 0$/m);
     model.assertDone();

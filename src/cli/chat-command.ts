@@ -108,7 +108,7 @@ export async function chatCommand(argv: string[]): Promise<number> {
     renderer.cwd = session.cwd;
     if (mode) session.configOptions = await client.setConfigOption("mode", mode);
     renderer.lines(banner({ chat, style, cwd: session.cwd, sessionId: session.sessionId, config: session }));
-    return await chat.run(client, session.configOptions, args.positionals.join(" ").trim() || undefined);
+    return await chat.run(client, session, args.positionals.join(" ").trim() || undefined);
   } catch (error) {
     renderer.failed(error instanceof Error ? error.message : String(error));
     return 1;

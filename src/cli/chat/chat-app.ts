@@ -1,5 +1,6 @@
 import type {
   LocalClient,
+  LocalSession,
   PermissionChoice,
   RequestPermissionRequest,
   SessionConfigOption,
@@ -42,6 +43,8 @@ export class ChatApp {
   private agentCommands: { name: string; description: string }[] = [];
   private config: SessionConfigOption[] = [];
   private cancelling = false;
+  /** The session shown now (`/resume` offers the others). */
+  private sessionId = "";
 
   constructor(private readonly options: ChatAppOptions) {}
 
@@ -72,9 +75,10 @@ export class ChatApp {
     });
 
   /** Runs until the user quits; `first` is sent as the first prompt when given. */
-  async run(client: LocalClient, config: SessionConfigOption[], first?: string): Promise<number> {
+  async run(client: LocalClient, session: LocalSession, first?: string): Promise<number> {
     this.client = client;
-    if (this.config.length === 0) this.config = config;
+    this.sessionId = session.sessionId;
+    if (this.config.length === 0) this.config = session.configOptions;
     const { input, renderer, style } = this.options;
     renderer.configure(this.config);
     let armed = false;
@@ -136,8 +140,10 @@ export class ChatApp {
 
   private async resume(client: LocalClient): Promise<void> {
     const { input, renderer } = this.options;
-    const sessions = await client.listSessions(this.options.cwd);
-    if (sessions.length === 0) return renderer.info(`No stored session in ${this.options.cwd}.`);
+    const sessions = (await client.listSessions(this.options.cwd)).filter(
+      (s) => s.sessionId !== this.sessionId,
+    );
+    if (sessions.length === 0) return renderer.info(`No other stored session in ${this.options.cwd}.`);
     const answer = await input.pick(sessionPick(sessions, new Date()));
     const chosen = answer.type === "picked" ? sessions[answer.index] : undefined;
     if (!chosen) return;
@@ -145,6 +151,7 @@ export class ChatApp {
     renderer.replaying = true;
     try {
       this.config = (await client.loadSession(chosen.sessionId, chosen.cwd)).configOptions;
+      this.sessionId = chosen.sessionId;
       renderer.configure(this.config);
     } catch (error) {
       renderer.failed(error instanceof Error ? error.message : String(error));
