@@ -3,7 +3,15 @@ export interface CodeHighlighter {
   lines(code: string, lang: string | undefined): string[];
 }
 
-type Emphasize = ReturnType<typeof import("emphasize")["createEmphasize"]>;
+/** The part of emphasize used here (its own types pull in the DOM's, which this project leaves out). */
+interface Emphasize {
+  registered(language: string): boolean;
+  highlight(language: string, code: string): { value: string };
+}
+interface EmphasizeModule {
+  createEmphasize(grammars: unknown): Emphasize;
+  common: unknown;
+}
 
 /**
  * emphasize (highlight.js grammars through lowlight) costs tens of milliseconds to load, so it
@@ -15,8 +23,9 @@ export function createCodeHighlighter(onReady: () => void): CodeHighlighter {
   let loading = false;
   const load = () => {
     loading = true;
-    import("emphasize")
-      .then((module) => {
+    // `as string`: TypeScript does not read the package's types; esbuild still sees the name.
+    import("emphasize" as string)
+      .then((module: EmphasizeModule) => {
         emphasize = module.createEmphasize(module.common);
         onReady();
       })
