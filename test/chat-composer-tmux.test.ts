@@ -84,6 +84,21 @@ needs("tmux").describe("the chat's composer, pickers and status line", () => {
     expect(after).toMatch(/context \d+% · 6\.\dk\//);
   });
 
+  it("highlights a code block by its language (the highlighter loads at the first block)", async () => {
+    model.reply({ text: "```ts\nconst total: number = 42;\n```\n" });
+    await chat.type("some code");
+    await chat.until((s) => s.includes("const total: number = 42;") && atPrompt(s));
+    // The keyword green and the number cyan (emphasize's default sheet), once it has loaded.
+    const deadline = Date.now() + 10_000;
+    let coloured = await chat.screen(true);
+    while (!coloured.includes("\x1b[32mconst\x1b[39m") && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      coloured = await chat.screen(true);
+    }
+    expect(coloured).toContain("\x1b[32mconst\x1b[39m");
+    expect(coloured).toContain("\x1b[36m42\x1b[39m");
+  });
+
   it("completes `@` with the workspace's files, leaving out what .gitignore ignores", async () => {
     await chat.keys("-l", "look at @widg");
     const list = await chat.until(/alpha-widget\.ts/);
