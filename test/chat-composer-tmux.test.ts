@@ -68,6 +68,19 @@ needs("tmux").describe("the chat's composer, pickers and status line", () => {
     expect(lastPrompt()).toContain("first line\nsecond line\nthird line");
   });
 
+  it("keeps a large paste as one block in the composer and sends it whole", async () => {
+    await chat.until(atPrompt);
+    const pasted = Array.from({ length: 30 }, (_, i) => `pasted line ${i + 1}`).join("\n");
+    await chat.keys("-l", "review this: ");
+    await chat.paste(pasted);
+    const composing = await chat.until(/\[paste #1 \+30 lines\]/);
+    expect(composing).not.toContain("pasted line 15");
+    model.reply({ text: "Reviewed." });
+    await chat.keys("Enter");
+    await chat.until("Reviewed.");
+    expect(lastPrompt()).toContain(`review this: ${pasted}`);
+  });
+
   it("renders a Markdown table as a table and moves the status line's context figure", async () => {
     const before = statusLine(await chat.until(atPrompt));
     model.reply({

@@ -16,6 +16,8 @@ export interface TmuxWindow {
   type(text: string): Promise<void>;
   /** The whole scrollback, wrapped lines joined, trailing blanks trimmed (`escapes`: with SGR codes). */
   screen(escapes?: boolean): Promise<string>;
+  /** Pastes text as a terminal does (bracketed when the program asked for it). */
+  paste(text: string): Promise<unknown>;
   /** Resizes the window (the program gets SIGWINCH). */
   resize(columns: number, rows?: number): Promise<unknown>;
   /** Polls the screen until `pattern` shows up; fails with the screen as it was. */
@@ -42,6 +44,10 @@ export function tmuxServer(socket: string) {
       };
       return {
         keys: (...keys) => tmux("send-keys", "-t", name, ...keys),
+        paste: async (text) => {
+          await tmux("set-buffer", "-b", name, "--", text);
+          return tmux("paste-buffer", "-p", "-d", "-b", name, "-t", name);
+        },
         resize: (columns, rows = 40) =>
           tmux("resize-window", "-t", name, "-x", String(columns), "-y", String(rows)),
         type: async (text) => {
