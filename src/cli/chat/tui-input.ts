@@ -150,6 +150,8 @@ export class TuiInput implements TerminalInput {
   watchInterrupts(onInterrupt: (soft: boolean) => void): () => void {
     return this.push((data) => {
       if (matchesKey(data, "ctrl+c")) onInterrupt(false);
+      // Esc first closes a completion list opened while typing ahead.
+      else if (matchesKey(data, "escape") && this.options.editor.isShowingAutocomplete()) return "pass";
       else if (matchesKey(data, "escape")) onInterrupt(true);
       else return this.options.globalKey(data) ? "take" : "pass";
       return "take";
