@@ -153,7 +153,7 @@ export function treePssMb(pid) {
   return kb / 1024;
 }
 
-function descendants(pid) {
+export function descendants(pid) {
   const children = new Map();
   for (const name of readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;

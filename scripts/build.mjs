@@ -51,6 +51,8 @@ await build({
     "@anthropic-ai/sdk",
     "undici",
     "turndown",
+    "@mariozechner/pi-tui",
+    "emphasize",
   ],
   plugins: [zodEnglish],
   sourcemap: "linked",

@@ -40,11 +40,13 @@ module.exports = (name) => {
 /**
  * Only reached through `import()`: the MCP SDK (sessions with MCP servers), the model SDKs and
  * undici (the first model request, or the preload after session/new), Turndown (the first web
- * fetch), sharp (a native addon, for the first image a tool reads). Required at that moment, from
+ * fetch), sharp (a native addon, for the first image a tool reads), pi-tui and emphasize (the
+ * terminal chat; pi-tui reads the terminal and makes an `Intl.Segmenter` when its modules are
+ * evaluated, which must not happen while the snapshot is built). Required at that moment, from
  * node_modules, instead of adding their code to every daemon's heap.
  */
 const RUN_TIME_ONLY =
-  /^(@modelcontextprotocol\/sdk\/|openai$|openai\/|@anthropic-ai\/sdk$|@anthropic-ai\/sdk\/|undici$|turndown$|sharp$)/;
+  /^(@modelcontextprotocol\/sdk\/|openai$|openai\/|@anthropic-ai\/sdk$|@anthropic-ai\/sdk\/|undici$|turndown$|sharp$|@mariozechner\/pi-tui$|emphasize$)/;
 
 export const lazyRequire = {
   name: "lazy-require",

@@ -12,13 +12,35 @@ export const VENDOR_FILES = {
   "@anthropic-ai/sdk": "vendor-anthropic-sdk.cjs",
   undici: "vendor-undici.cjs",
   turndown: "vendor-turndown.cjs",
+  // The terminal chat's UI and its code highlighter: required when the chat starts on a terminal
+  // (pi-tui) and at the first code block (emphasize), never by a daemon.
+  "@mariozechner/pi-tui": "vendor-pi-tui.cjs",
+  emphasize: "vendor-emphasize.cjs",
+};
+
+/** What a bundle exports when not the whole package: emphasize with the common grammars only (37 of 190). */
+const ENTRY = { emphasize: 'export { createEmphasize, common } from "emphasize";' };
+
+/**
+ * pi-tui is ESM and makes a `require` from `import.meta.url` (for a Windows-only addon); in one
+ * CommonJS file that URL is the file's own.
+ */
+const PI_TUI = {
+  // Node 20 has RegExp's `v` flag; lowered to `new RegExp(…, "v")` the Unicode sets would be
+  // compiled when the module loads (~40 ms) instead of when first matched.
+  supported: { "regexp-set-notation": true },
+  define: { "import.meta.url": "__vendorFileUrl" },
+  banner: { js: 'const __vendorFileUrl = require("node:url").pathToFileURL(__filename).href;' },
 };
 
 export async function buildVendorBundles(outdir) {
   await Promise.all(
     Object.entries(VENDOR_FILES).map(([name, file]) =>
       build({
-        stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: process.cwd() },
+        stdin: {
+          contents: ENTRY[name] ?? `module.exports = require(${JSON.stringify(name)});`,
+          resolveDir: process.cwd(),
+        },
         bundle: true,
         platform: "node",
         format: "cjs",
@@ -27,6 +49,7 @@ export async function buildVendorBundles(outdir) {
         minifyWhitespace: true,
         minifySyntax: true,
         logLevel: "warning",
+        ...(name === "@mariozechner/pi-tui" ? PI_TUI : {}),
       }),
     ),
   );

@@ -6,7 +6,6 @@ import { permissionHint, permissionKeys } from "../src/cli/chat/permission-promp
 import { planChecklist } from "../src/cli/chat/plan-checklist.js";
 import { Renderer } from "../src/cli/chat/renderer.js";
 import { age } from "../src/cli/chat/session-picker.js";
-import { slashCompleter } from "../src/cli/chat/slash-completer.js";
 import { colourWanted, createStyle } from "../src/cli/chat/style.js";
 
 const plain = createStyle(false);
@@ -155,21 +154,6 @@ describe("permission keys", () => {
   });
 });
 
-describe("slash completion", () => {
-  const complete = slashCompleter(() => ["harness", "help", "model", "status"]);
-
-  it("completes a unique prefix with a trailing space and lists several", () => {
-    expect(complete("/ha")).toEqual([["/harness "], "/ha"]);
-    expect(complete("/h")).toEqual([["/harness", "/help"], "/h"]);
-    expect(complete("/")[0]).toHaveLength(4);
-  });
-
-  it("completes nothing outside a lone `/word`", () => {
-    expect(complete("hello")).toEqual([[], "hello"]);
-    expect(complete("/model gpt")).toEqual([[], "/model gpt"]);
-  });
-});
-
 describe("colours", () => {
   it("follow the terminal, NO_COLOR and FORCE_COLOR", () => {
     expect(colourWanted({ isTTY: true, env: {} })).toBe(true);
@@ -193,7 +177,6 @@ describe("renderer (off a terminal)", () => {
     const renderer = new Renderer({
       write: (t) => (out += t),
       style: plain,
-      animate: false,
       columns: () => 80,
     });
     renderer.replaying = replaying;
@@ -236,7 +219,6 @@ describe("renderer (off a terminal)", () => {
     const renderer = new Renderer({
       write: (t) => (out += t),
       style: plain,
-      animate: false,
       columns: () => 80,
     });
     renderer.turnStarted();

@@ -6,10 +6,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { atPrompt, chatStarter, colourCodes } from "./support/chat-tmux.js";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
 import { tempDir } from "./support/in-process.js";
 import { needs } from "./support/requires.js";
-import { BIN } from "./support/spawn-agent.js";
 import { tmuxServer } from "./support/tmux-session.js";
 
 const server = tmuxServer(`oi-chat-test-${process.pid}`);
@@ -18,32 +18,7 @@ let model: FakeModel;
 const home = tempDir("oi-home-");
 const cwd = tempDir("oi-ws-");
 
-/** Starts the chat in a fresh 120x40 tmux window; the shell prints the exit code when it ends. */
-async function startChat(name: string, args: string[], env: Record<string, string> = {}) {
-  const vars = {
-    PATH: process.env.PATH ?? "/usr/bin:/bin",
-    HOME: home,
-    TERM: "screen",
-    INTERPRETER_HOME: home,
-    OPENAI_BASE_URL: model.url,
-    OPENAI_API_KEY: "sk-test",
-    ...env,
-  };
-  const argv = [
-    "env",
-    "-i",
-    ...Object.entries(vars).map(([k, v]) => `${k}=${v}`),
-    process.execPath,
-    BIN,
-    "-m",
-    "mock-model",
-    ...args,
-  ];
-  return server.start(name, argv, cwd);
-}
-
-/** The chat waits for input: the last line on screen is an empty prompt. */
-const atPrompt = (screen: string) => screen.trimEnd().split("\n").at(-1) === "›";
+const startChat = chatStarter({ server, home, cwd, modelUrl: () => model.url });
 
 beforeAll(async () => {
   model = await startFakeModel({ models: ["mock-model"] });
@@ -81,6 +56,21 @@ needs("tmux").describe("interactive chat in a terminal", () => {
     // Colours are on in a terminal: reasoning dimmed, the check mark green.
     const coloured = await chat.screen(true);
     expect(coloured).toContain("\x1b[");
+  });
+
+  it("Ctrl-O expands folded output and folds it again; Ctrl-T pages the whole transcript", async () => {
+    await chat.until(atPrompt);
+    await chat.keys("C-o");
+    const expanded = await chat.until(/^ {4}15$/m);
+    expect(expanded).not.toMatch(/… 25 more lines/);
+    await chat.keys("C-o");
+    await chat.until((s) => /^ {4}… 25 more lines$/m.test(s) && !/^ {4}15$/m.test(s));
+    await chat.keys("C-t");
+    const page = await chat.until(/transcript · lines \d+-\d+ of \d+/);
+    // The page shows the session with its folds open.
+    expect(page).toMatch(/^ {4}15$/m);
+    await chat.keys("Escape");
+    await chat.until((s) => atPrompt(s) && !s.includes("transcript · lines"));
   });
 
   it("asks before a command and runs it after `y`", async () => {
@@ -146,14 +136,17 @@ needs("tmux").describe("interactive chat in a terminal", () => {
     expect(screen).not.toContain("**done**");
   });
 
-  it("completes `/` names with Tab and runs the agent's slash command", async () => {
+  it("completes `/` names with Tab; a typed `/harness <id>` still runs as typed", async () => {
     const before = model.requests.length;
-    await chat.keys("/harn", "Tab");
-    await chat.until(/^› \/harness$/m);
+    await chat.keys("/harn");
+    // pi-tui's completion list shows the agent's command with its description.
+    await chat.until(/harness +Switch the tool harness/);
+    await chat.keys("Tab");
+    await chat.keys("-l", "codex");
+    await chat.until(/^ \/harness codex$/m);
     await chat.keys("Enter");
-    // The agent's answer is Markdown too: its backticks and list markers are rendered.
-    const screen = await chat.until("Switch with /harness <id>.");
-    expect(screen).toMatch(/^• codex \(active\)/m);
+    const screen = await chat.until(/Harness set to codex/);
+    expect(screen).toMatch(/^› \/harness codex$/m);
     // Answered by the agent itself, not the model.
     expect(model.requests.length).toBe(before);
   });
@@ -161,7 +154,7 @@ needs("tmux").describe("interactive chat in a terminal", () => {
   it("cancels a hanging turn with Ctrl-C, then answers the next prompt", async () => {
     model.reply({ hang: true }, { text: "Back in business." });
     await chat.type("this will hang");
-    await chat.until(/Working…/);
+    await chat.until(/Working · \d+s · ↓ \d+ tokens · Esc to interrupt/);
     await chat.keys("C-c");
     await chat.until("⏹ Cancelled.");
     await chat.until(atPrompt);
@@ -181,8 +174,8 @@ needs("tmux").describe("interactive chat in a terminal", () => {
     const screen = await resumed.until(atPrompt);
     expect(screen).toContain("› count for me");
     expect(screen).toContain("Counted to thirty.");
-    // Without colours the answer is exactly what the model wrote.
-    expect(screen).toMatch(/^It is \*\*done\*\* now\.$/m);
+    // Without colours the Markdown is still laid out: no markers left.
+    expect(screen).toMatch(/^It is done now\.$/m);
     expect(screen).toMatch(/^✓ touch allowed\.txt$/m);
     model.reply(
       {
@@ -203,7 +196,10 @@ needs("tmux").describe("interactive chat in a terminal", () => {
     expect(after).toMatch(/^ {4}\+ changed line$/m);
     // The model saw the earlier turns.
     expect(JSON.stringify(model.requests.at(-2)?.body.messages)).toContain("count for me");
-    expect(await resumed.screen(true)).not.toContain("\x1b[");
+    // NO_COLOR: not one colour code on the screen (the composer's cursor is reverse video).
+    const raw = await resumed.screen(true);
+    expect(raw).toContain("Changed it.");
+    expect(colourCodes(raw)).toEqual([]);
     await resumed.keys("C-c");
     await resumed.until("Press Ctrl-C again");
     await resumed.keys("C-c");

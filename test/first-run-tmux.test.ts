@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { atPrompt as chatAtPrompt } from "./support/chat-tmux.js";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
 import { tempDir } from "./support/in-process.js";
 import { bridge, inNetns, netnsFlags, runToEnd } from "./support/netns.js";
@@ -48,7 +49,8 @@ function chatArgv(options: { home: string; ollama: boolean; env?: Record<string,
 }
 
 /** The banner is out and the prompt is the last line (a notice may stand between them). */
-const atPrompt = /· \/help\n[\s\S]*\n›\s*$/;
+/** The banner is up and the composer waits above the status line. */
+const atPrompt = (screen: string) => screen.includes("· /help") && chatAtPrompt(screen);
 
 beforeAll(async () => {
   if (missing) return;
@@ -73,13 +75,13 @@ describe.skipIf(missing !== undefined)(
       const chat = await tmux.start("found", chatArgv({ home, ollama: true }), cwd);
       let screen = await chat.until("Esc quits");
       expect(screen).toContain("No model is set up yet.");
-      expect(screen).toMatch(/^› \[1\] Ollama at http:\/\/127\.0\.0\.1:11434 · 2 models$/m);
+      expect(screen).toMatch(/^→ \[1\] Ollama at http:\/\/127\.0\.0\.1:11434 · 2 models$/m);
       expect(screen).toMatch(/^ {2}\[2\] A hosted provider instead/m);
       await chat.keys("Enter");
-      screen = await chat.until(/Models of Ollama:\n› \[1\] qwen2\.5-coder:7b\n {2}\[2\] llama3\.2:3b\n/);
+      screen = await chat.until(/Models of Ollama:\n→ \[1\] qwen2\.5-coder:7b\n {2}\[2\] llama3\.2:3b\n/);
       // The arrow moves the marker in place; Enter takes the marked row.
       await chat.keys("Down");
-      await chat.until(/^ {2}\[1\] qwen2\.5-coder:7b\n› \[2\] llama3\.2:3b$/m);
+      await chat.until(/^ {2}\[1\] qwen2\.5-coder:7b\n→ \[2\] llama3\.2:3b$/m);
       await chat.keys("Enter");
       screen = await chat.until("[n] no, write nothing");
       expect(screen).toContain(`This writes ${file}:`);
@@ -136,13 +138,14 @@ describe.skipIf(missing !== undefined)(
       expect(screen).toContain(
         "No model server answered on this machine (Ollama :11434, LM Studio :1234, llama.cpp :8080, vLLM :8000, SGLang :30000).",
       );
-      expect(screen).toMatch(/^› \[1\] OpenAI +OPENAI_API_KEY$/m);
+      expect(screen).toMatch(/^→ \[1\] OpenAI +OPENAI_API_KEY$/m);
       expect(screen).toMatch(/^ {2}\[2\] OpenRouter +OPENROUTER_API_KEY \(set\)$/m);
       expect(screen).toMatch(/^ {2}\[3\] DeepSeek +DEEPSEEK_API_KEY$/m);
       expect(screen).toMatch(/^ {2}\[4\] Moonshot \(Kimi\) +MOONSHOT_API_KEY$/m);
       // The key is set, so OpenRouter's models are asked for; this namespace has no network.
       await chat.keys("2");
-      screen = await chat.until((s) => s.split("Esc quits").length === 3);
+      // The failure is told and the list is back (in the composer's place).
+      screen = await chat.until((s) => s.includes("✗ Cannot reach") && s.includes("Esc quits"));
       expect(screen).toMatch(/✗ Cannot reach openrouter at https:\/\/openrouter\.ai\/api\/v1/);
       await chat.keys("3");
       screen = await chat.until(/^EXITED 0$/m);

@@ -12,13 +12,13 @@ import {
 } from "./agent-source.js";
 import { parseCommandArgs } from "./args.js";
 import { ChatApp } from "./chat/chat-app.js";
+import type { ChatView } from "./chat/chat-view.js";
 import { firstRun, setupAdvice } from "./chat/first-run.js";
-import { createKeyInput, type TerminalInput } from "./chat/key-input.js";
 import { createLineInput } from "./chat/line-input.js";
 import { Renderer } from "./chat/renderer.js";
 import { pickSession } from "./chat/session-picker.js";
-import { slashCompleter } from "./chat/slash-completer.js";
 import { colourWanted, createStyle, type Style } from "./chat/style.js";
+import type { TerminalInput } from "./chat/terminal-input.js";
 import { VERSION } from "./version.js";
 
 const CHAT_OPTIONS = {
@@ -53,16 +53,31 @@ export async function chatCommand(argv: string[]): Promise<number> {
   const terminal = Boolean(process.stdin.isTTY && stdout.isTTY);
   const style = createStyle(colourWanted({ isTTY: Boolean(stdout.isTTY), env: process.env }));
   const columns = () => stdout.columns || 80;
-  const write = (text: string) => {
-    stdout.write(text);
-  };
-  const renderer = new Renderer({ write, style, animate: terminal, columns });
+  const cwd = path.resolve(args.values.cd ?? process.cwd());
   let app: ChatApp | undefined;
-  const completer = slashCompleter(() => app?.commandNames() ?? []);
-  const input: TerminalInput = terminal
-    ? createKeyInput({ input: process.stdin, output: stdout, completer })
-    : createLineInput({ input: process.stdin, output: stdout, showPrompts: Boolean(process.stdin.isTTY) });
-  const chat = new ChatApp({ renderer, input, style, columns, echoInput: !process.stdin.isTTY });
+  // On a terminal the chat is drawn by pi-tui, loaded now (never while the snapshot is built).
+  const screen = terminal
+    ? (await import("./chat/chat-screen.js")).openScreen({
+        style,
+        cwd,
+        home: config.home,
+        commands: () => app?.commands() ?? [],
+      })
+    : undefined;
+  const renderer: ChatView =
+    screen?.view ?? new Renderer({ write: (text) => void stdout.write(text), style, columns });
+  const input: TerminalInput =
+    screen?.input ??
+    createLineInput({ input: process.stdin, output: stdout, showPrompts: Boolean(process.stdin.isTTY) });
+  const chat = new ChatApp({
+    renderer,
+    input,
+    style,
+    columns,
+    echoInput: terminal || !process.stdin.isTTY,
+    cwd,
+    ...(screen ? { afterTurn: screen.filesChanged } : {}),
+  });
   app = chat;
   let client: LocalClient | undefined;
   let agent: AgentSource | undefined;
@@ -77,9 +92,7 @@ export async function chatCommand(argv: string[]): Promise<number> {
         env: process.env,
         input,
         renderer,
-        write,
         style,
-        columns,
       });
       if (setup.type === "quit") return setup.code;
     }
@@ -93,7 +106,6 @@ export async function chatCommand(argv: string[]): Promise<number> {
       onUpdate: chat.onUpdate,
       onPermission: chat.onPermission,
     });
-    const cwd = path.resolve(args.values.cd ?? process.cwd());
     const session = await openSession({
       client,
       cwd,
@@ -107,12 +119,13 @@ export async function chatCommand(argv: string[]): Promise<number> {
     renderer.cwd = session.cwd;
     if (mode) session.configOptions = await client.setConfigOption("mode", mode);
     renderer.lines(banner({ chat, style, cwd: session.cwd, sessionId: session.sessionId, config: session }));
-    return await chat.run(client, session.configOptions, args.positionals.join(" ").trim() || undefined);
+    return await chat.run(client, session, args.positionals.join(" ").trim() || undefined);
   } catch (error) {
     renderer.failed(error instanceof Error ? error.message : String(error));
     return 1;
   } finally {
-    input.close();
+    if (screen) await screen.stop();
+    else input.close();
     client?.close();
     await agent?.close();
   }
@@ -132,7 +145,7 @@ async function openSession(options: {
   resume: string | undefined;
   last: boolean | undefined;
   input: TerminalInput;
-  renderer: Renderer;
+  renderer: ChatView;
   style: Style;
 }): Promise<(LocalSession & { cwd: string }) | undefined> {
   const { client, cwd, renderer } = options;
@@ -142,7 +155,7 @@ async function openSession(options: {
     ? await findSession(client, options.resume)
     : options.last
       ? (await client.listSessions(cwd))[0]
-      : await pickSession({ client, cwd, input: options.input, renderer, style: options.style });
+      : await pickSession({ client, cwd, input: options.input });
   if (!id && options.resume) {
     renderer.failed(`no stored session matches '${options.resume}'`);
     return undefined;
@@ -184,7 +197,7 @@ function banner(options: {
   return [
     `${style.bold("Open Interpreter")} ${style.dim(`v${VERSION}`)} · model ${style.bold(setting("model"))} · harness ${setting("harness")} · mode ${setting("mode")}`,
     style.dim(`${options.cwd} · session ${options.sessionId}`),
-    style.dim("Type a message · / + Tab for commands · Ctrl-C cancels · Ctrl-D quits · /help"),
+    style.dim("Type a message · / for commands · @ for files · Esc interrupts · Ctrl-D quits · /help"),
     "",
   ];
 }

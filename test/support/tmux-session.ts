@@ -16,6 +16,10 @@ export interface TmuxWindow {
   type(text: string): Promise<void>;
   /** The whole scrollback, wrapped lines joined, trailing blanks trimmed (`escapes`: with SGR codes). */
   screen(escapes?: boolean): Promise<string>;
+  /** Pastes text as a terminal does (bracketed when the program asked for it). */
+  paste(text: string): Promise<unknown>;
+  /** Resizes the window (the program gets SIGWINCH). */
+  resize(columns: number, rows?: number): Promise<unknown>;
   /** Polls the screen until `pattern` shows up; fails with the screen as it was. */
   until(pattern: RegExp | string | ((screen: string) => boolean), timeoutMs?: number): Promise<string>;
 }
@@ -40,6 +44,12 @@ export function tmuxServer(socket: string) {
       };
       return {
         keys: (...keys) => tmux("send-keys", "-t", name, ...keys),
+        paste: async (text) => {
+          await tmux("set-buffer", "-b", name, "--", text);
+          return tmux("paste-buffer", "-p", "-d", "-b", name, "-t", name);
+        },
+        resize: (columns, rows = 40) =>
+          tmux("resize-window", "-t", name, "-x", String(columns), "-y", String(rows)),
         type: async (text) => {
           await tmux("send-keys", "-t", name, "-l", text);
           await tmux("send-keys", "-t", name, "Enter");
@@ -56,7 +66,9 @@ export function tmuxServer(socket: string) {
                   ? pattern.test(last)
                   : pattern(last);
             if (found) return last;
-            if (Date.now() > deadline) throw new Error(`screen never showed ${pattern}:\n${last}`);
+            // The screen's end is where the chat is: that is what a failure shows.
+            const tail = last.trimEnd().split("\n").slice(-45).join("\n");
+            if (Date.now() > deadline) throw new Error(`screen never showed ${pattern}; it ended:\n${tail}`);
             await new Promise((resolve) => setTimeout(resolve, 50));
           }
         },

@@ -1,3 +1,4 @@
+import { diffLines } from "diff";
 import { clip, type Style } from "./style.js";
 
 export interface DiffRow {
@@ -5,30 +6,27 @@ export interface DiffRow {
   text: string;
 }
 
-/** Above this many cells the middle of a change is shown as "all removed, then all added". */
-const MAX_LCS_CELLS = 250_000;
+/** Past this many edits jsdiff gives up on a minimal diff: the change shows as all removed, then all added. */
+const MAX_EDIT_LENGTH = 2000;
 
 /**
- * A line diff with `context` unchanged lines around each change; runs of unchanged lines
- * between changes become one `gap` row. Pure; exact LCS for ordinary edits.
+ * A line diff (jsdiff's Myers diff) with `context` unchanged lines around each change; runs of
+ * unchanged lines between changes become one `gap` row.
  */
 export function diffRows(oldText: string, newText: string, context = 2): DiffRow[] {
-  const a = lines(oldText);
-  const b = lines(newText);
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let endA = a.length;
-  let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
-    endA--;
-    endB--;
-  }
-  const all: DiffRow[] = [
-    ...a.slice(0, start).map((text) => ({ kind: "ctx" as const, text })),
-    ...middle(a.slice(start, endA), b.slice(start, endB)),
-    ...a.slice(endA).map((text) => ({ kind: "ctx" as const, text })),
-  ];
-  return withContext(all, context);
+  const changes = diffLines(oldText, newText, { maxEditLength: MAX_EDIT_LENGTH });
+  const rows: DiffRow[] = changes
+    ? changes.flatMap((change) =>
+        lines(change.value).map((text) => ({
+          kind: change.added ? ("add" as const) : change.removed ? ("del" as const) : ("ctx" as const),
+          text,
+        })),
+      )
+    : [
+        ...lines(oldText).map((text) => ({ kind: "del" as const, text })),
+        ...lines(newText).map((text) => ({ kind: "add" as const, text })),
+      ];
+  return withContext(rows, context);
 }
 
 /** The coloured diff of one file: a header with counts, then at most `maxRows` rows. */
@@ -64,40 +62,6 @@ function lines(text: string): string[] {
   const parts = text.split("\n");
   if (parts.at(-1) === "") parts.pop();
   return parts;
-}
-
-function middle(a: string[], b: string[]): DiffRow[] {
-  const del = (text: string): DiffRow => ({ kind: "del", text });
-  const add = (text: string): DiffRow => ({ kind: "add", text });
-  if (a.length === 0 || b.length === 0 || a.length * b.length > MAX_LCS_CELLS) {
-    return [...a.map(del), ...b.map(add)];
-  }
-  // lengths[i][j] = LCS of a[i..] and b[j..], in one flat table.
-  const w = b.length + 1;
-  const lengths = new Uint32Array((a.length + 1) * w);
-  for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) {
-      lengths[i * w + j] =
-        a[i] === b[j]
-          ? (lengths[(i + 1) * w + j + 1] as number) + 1
-          : Math.max(lengths[(i + 1) * w + j] as number, lengths[i * w + j + 1] as number);
-    }
-  }
-  const rows: DiffRow[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) {
-      rows.push({ kind: "ctx", text: a[i] as string });
-      i++;
-      j++;
-    } else if ((lengths[(i + 1) * w + j] as number) >= (lengths[i * w + j + 1] as number)) {
-      rows.push(del(a[i++] as string));
-    } else {
-      rows.push(add(b[j++] as string));
-    }
-  }
-  return [...rows, ...a.slice(i).map(del), ...b.slice(j).map(add)];
 }
 
 function withContext(rows: DiffRow[], context: number): DiffRow[] {

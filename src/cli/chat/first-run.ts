@@ -6,11 +6,10 @@ import { ConfigError } from "../../config/types.js";
 import { type NewConfig, newConfigText, writeNewConfig } from "../../config/write-new-config.js";
 import { listModels } from "../../providers/list-models.js";
 import { type LocalServerProbe, portsLooked, probeLocalServers } from "../../providers/local-servers.js";
-import { pickChoice } from "./choice-list.js";
-import type { TerminalInput } from "./key-input.js";
-import type { Renderer } from "./renderer.js";
+import type { ChatView } from "./chat-view.js";
 import { adviceLines, hostedLabel, indented, keyAdvice, serverLabel } from "./setup-text.js";
 import type { Style } from "./style.js";
+import type { TerminalInput } from "./terminal-input.js";
 
 export type FirstRunOutcome = { type: "written"; file: string } | { type: "quit"; code: number };
 
@@ -19,11 +18,8 @@ export interface FirstRunOptions {
   file: string;
   env: Record<string, string | undefined>;
   input: TerminalInput;
-  renderer: Renderer;
-  /** Raw terminal output, for the lists redrawn in place. */
-  write(text: string): void;
+  renderer: ChatView;
   style: Style;
-  columns(): number;
 }
 
 /** A hosted provider may take a while to list hundreds of models. */
@@ -205,7 +201,12 @@ async function confirm(options: FirstRunOptions, config: NewConfig): Promise<Fir
 
 /** A list with a line saying what was picked once it is. */
 async function pick(options: FirstRunOptions, choices: string[], extraKeys: Record<string, string>) {
-  const answer = await pickChoice({ ...options, choices, extraKeys });
+  const answer = await options.input.pick({
+    title: "",
+    items: choices.map((label, i) => ({ value: String(i), label })),
+    numbered: true,
+    extraKeys,
+  });
   if (answer.type === "picked") options.renderer.lines([options.style.dim(`→ ${choices[answer.index]}`)]);
   return answer;
 }

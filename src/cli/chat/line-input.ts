@@ -1,5 +1,5 @@
 import readline from "node:readline";
-import type { KeyResult, LineResult, TerminalInput } from "./key-input.js";
+import type { KeyResult, LineResult, PickResult, TerminalInput } from "./terminal-input.js";
 
 /**
  * Input when stdin or stdout is not a terminal (a pipe, a script, `| tee`): plain lines, each
@@ -62,6 +62,7 @@ export function createLineInput(options: {
   };
 
   return {
+    interactive: false,
     async readLine(text): Promise<LineResult> {
       prompt(text);
       const line = await nextLine();
@@ -76,6 +77,21 @@ export function createLineInput(options: {
         if (line === "interrupt" || line === undefined) return { type: "interrupt" };
         const key = line.trim().charAt(0);
         if (keys.includes(key)) return { type: "key", key };
+      }
+    },
+    /** The rows numbered; the answer is a line with a row's number (or an extra key). */
+    async pick({ title, items, extraKeys = {} }): Promise<PickResult> {
+      options.output.write(
+        `${[title, ...items.map((item, i) => `  [${i + 1}] ${item.label}`)].join("\n")}\n`,
+      );
+      for (;;) {
+        prompt("> ");
+        const line = await nextLine();
+        if (line === undefined || line === "interrupt" || line === "aborted") return { type: "cancel" };
+        const answer = line.trim();
+        if (Object.hasOwn(extraKeys, answer)) return { type: "key", key: answer };
+        const index = Number(answer) - 1;
+        if (Number.isInteger(index) && index >= 0 && index < items.length) return { type: "picked", index };
       }
     },
     above(write) {

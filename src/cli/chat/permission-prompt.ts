@@ -1,7 +1,7 @@
 import type { PermissionChoice, PermissionOption, RequestPermissionRequest } from "../../acp/local-client.js";
-import type { TerminalInput } from "./key-input.js";
-import type { Renderer } from "./renderer.js";
+import type { ChatView } from "./chat-view.js";
 import { clip, type Style } from "./style.js";
+import type { TerminalInput } from "./terminal-input.js";
 
 /** The single key for each kind of option the agent may offer. */
 const KEY_OF_KIND: Record<PermissionOption["kind"], string> = {
@@ -66,7 +66,7 @@ export async function askPermission(options: {
   request: RequestPermissionRequest;
   signal: AbortSignal;
   input: TerminalInput;
-  renderer: Renderer;
+  renderer: ChatView;
   style: Style;
   width: number;
   cancelTurn(): void;

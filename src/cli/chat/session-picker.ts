@@ -1,34 +1,18 @@
 import type { LocalClient, SessionSummary } from "../../acp/local-client.js";
-import type { TerminalInput } from "./key-input.js";
-import type { Renderer } from "./renderer.js";
-import { clip, type Style } from "./style.js";
+import { sessionPick } from "./slash-pickers.js";
+import type { TerminalInput } from "./terminal-input.js";
 
-const SHOWN = 9;
-
-/** `--resume` without an id: the newest sessions of this folder, picked by number. */
+/** `--resume` without an id: this folder's sessions, newest first, in a list (Esc: a new session). */
 export async function pickSession(options: {
   client: LocalClient;
   cwd: string;
   input: TerminalInput;
-  renderer: Renderer;
-  style: Style;
   now?: Date;
 }): Promise<SessionSummary | undefined> {
-  const { renderer, style } = options;
-  const sessions = (await options.client.listSessions(options.cwd)).slice(0, SHOWN);
+  const sessions = await options.client.listSessions(options.cwd);
   if (sessions.length === 0) return undefined;
-  renderer.lines([
-    style.bold(`Sessions in ${options.cwd}:`),
-    ...sessions.map(
-      (s, i) =>
-        `  ${style.bold(`[${i + 1}]`)} ${clip(s.title || "(untitled)", 60)} ${style.dim(`${age(s.updatedAt, options.now ?? new Date())} · ${s.sessionId.slice(0, 8)}`)}`,
-    ),
-    style.dim("Press a number (Esc to start a new session)."),
-  ]);
-  const keys = sessions.map((_, i) => String(i + 1));
-  const answer = await options.input.readKey(keys, new AbortController().signal);
-  if (answer.type !== "key") return undefined;
-  return sessions[Number(answer.key) - 1];
+  const answer = await options.input.pick(sessionPick(sessions, options.now ?? new Date()));
+  return answer.type === "picked" ? sessions[answer.index] : undefined;
 }
 
 /** "5 min ago", "3 h ago", "2 d ago". */

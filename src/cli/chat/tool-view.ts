@@ -39,9 +39,9 @@ export function toolBody(tool: ToolState, options: { style: Style; width: number
 /** Every diff in the content, coloured; paths inside `cwd` are shown relative to it. */
 export function diffLines(
   content: ToolCallContent[],
-  options: { style: Style; width: number; cwd?: string },
+  options: { style: Style; width: number; cwd?: string; maxRows?: number },
 ): string[] {
-  const { style, width, cwd } = options;
+  const { style, width, cwd, maxRows } = options;
   return content.flatMap((item) =>
     item.type === "diff"
       ? renderDiff({
@@ -50,6 +50,7 @@ export function diffLines(
           newText: item.newText,
           style,
           width,
+          maxRows,
         })
       : [],
   );
