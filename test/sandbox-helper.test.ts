@@ -29,6 +29,23 @@ function helpers(): number[] {
     .map(Number);
 }
 
+/** The helper's waiting spare shell on the host, and its pid inside the sandbox. */
+function spareOf(helper: number): { host: number; inner: number } | undefined {
+  const children = readFileSync(`/proc/${helper}/task/${helper}/children`, "utf8").split(" ").filter(Boolean);
+  for (const child of children) {
+    try {
+      if (!readFileSync(`/proc/${child}/cmdline`, "utf8").split("\0").includes("-s")) continue;
+      const nspid = /^NSpid:\s+(\d+)\s+(\d+)$/m.exec(readFileSync(`/proc/${child}/status`, "utf8"));
+      if (nspid) return { host: Number(nspid[1]), inner: Number(nspid[2]) };
+    } catch {
+      // exited while we looked
+    }
+  }
+  return undefined;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const waitFor = async (check: () => boolean, ms: number) => {
   const deadline = Date.now() + ms;
   while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -49,6 +66,17 @@ const waitFor = async (check: () => boolean, ms: number) => {
     sandbox
       .exec({ mode: "workspace-write", roots: [ws], session: "s1", ...policy })
       .run({ command, cwd: policy.roots?.[0] ?? ws, timeoutMs: 10_000, signal });
+
+  const waitingSpare = async () => {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await run("true");
+      await pause(200);
+      const [helper] = helpers();
+      const spare = helper === undefined ? undefined : spareOf(helper);
+      if (spare) return spare;
+    }
+    return undefined;
+  };
 
   beforeAll(async () => {
     mkdirSync(ws);
@@ -82,6 +110,31 @@ const waitFor = async (check: () => boolean, ms: number) => {
     const next = await run("sleep 0.5; echo clean");
     expect(next.output).toBe("clean\n");
     expect((await run("ps -e -o args= | grep -c '[w]hile :' || true")).output.trim()).toBe("0");
+  });
+
+  it("hands a command to the spare shell waiting in the helper, moved into the command's cgroup", async () => {
+    const [helper] = helpers();
+    await run("true");
+    expect(await waitFor(() => spareOf(helper as number) !== undefined, 2_000)).toBe(true);
+    const spare = spareOf(helper as number) as { host: number; inner: number };
+    const pending = run("echo $$; sleep 0.4");
+    await pause(200);
+    // The command's own pids cgroup (pids-cgroup.ts), not the helper's.
+    expect(readFileSync(`/proc/${spare.host}/cgroup`, "utf8")).toMatch(/:pids:.*\/openinterpreter-\d+-\d+$/m);
+    expect((await pending).output).toBe(`${spare.inner}\n`);
+    expect(readFileSync(`/proc/${helper}/cgroup`, "utf8")).not.toMatch(/openinterpreter-/);
+  });
+
+  it("keeps the waiting spare's descriptors from a running command", async () => {
+    // The spare is forked while this command runs; its stdin would take the next command's script.
+    const probe = await run(
+      `sleep 0.3; for p in /proc/[0-9]*; do case "$(tr '\\0' ' ' <$p/cmdline 2>/dev/null)" in */[d]ash?-s*) echo FOUND; readlink $p/fd/0 && echo OPEN; (echo 'echo INJECTED' >$p/fd/0) 2>/dev/null && echo WROTE;; esac; done; echo checked`,
+    );
+    expect(probe.output).toContain("FOUND");
+    expect(probe.output).toContain("checked");
+    expect(probe.output).not.toMatch(/OPEN|WROTE/);
+    await pause(100);
+    expect((await run("echo clean")).output).toBe("clean\n");
   });
 
   it("passes a flood through both relays bounded, with exact totals", async () => {
@@ -142,13 +195,19 @@ const waitFor = async (check: () => boolean, ms: number) => {
     expect(helpers()).toHaveLength(1);
   });
 
-  it("caps each command's processes", async () => {
-    const result = await run(`for i in $(seq ${PIDS_MAX * 2}); do sleep 5 & done 2>&1; echo started; wait`, {
-      roots: [ws],
-    });
-    expect(result.output).toMatch(/fork: (retry: )?Resource temporarily unavailable|Cannot fork/);
+  it("caps each command's processes, forked by the helper or handed to its spare", async () => {
+    for (const handed of [false, true]) {
+      // After a pause, the helper's spare takes the command (the first bomb's orphans pile up
+      // as zombies in its helper, which is replaced once idle: wait for the new one's spare).
+      const spare = handed ? await waitingSpare() : undefined;
+      const result = await run(
+        `echo $$; for i in $(seq ${PIDS_MAX * 2}); do sleep 5 & done 2>&1; echo started; wait`,
+      );
+      expect(result.output).toMatch(/fork: (retry: )?Resource temporarily unavailable|Cannot fork/);
+      if (handed) expect(result.output.split("\n")[0]).toBe(String(spare?.inner));
+    }
     expect((await run("echo next")).output).toBe("next\n");
-  }, 20_000);
+  }, 30_000);
 
   it("is replaced when the roots change, and stops with the session", async () => {
     const [before] = helpers();

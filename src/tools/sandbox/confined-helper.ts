@@ -4,6 +4,7 @@ import type { SpawnCommand, SpawnedProcess } from "../exec/spawner/spawned-proce
 import { createSpawner, type Spawner } from "../exec/spawner/spawner-client.js";
 import { joinCgroup } from "../exec/spawner/start-child.js";
 import { type HelperFiles, INSIDE } from "./helper-files.js";
+import { findHostSpare, type HostSpare, moveHostSpare } from "./host-spare.js";
 
 export interface ConfinedHelperOptions {
   /** The daemon's spawn helper, which starts bwrap. */
@@ -29,6 +30,9 @@ export interface ConfinedHelper {
   retire(): void;
 }
 
+/** The group a command's group was made in (pids-cgroup.ts): the helper's own, and its spare's. */
+const home = (procs: string) => path.join(path.dirname(path.dirname(procs)), "cgroup.procs");
+
 /** How long the helper's pid is looked for after bwrap started (bwrap sets up its mounts first). */
 const FIND_MS = 5_000;
 
@@ -37,7 +41,8 @@ const FIND_MS = 5_000;
  * program, as the sandbox's pid 1 (`--as-pid-1`), forking each command there: one sandbox set
  * up per (mode, roots, hidden paths, `.git` paths) instead of one per command. What each
  * command still gets of its own: its process group, environment, cwd, pids cgroup (the daemon
- * moves the helper into it for the fork, since the cgroup files are read-only inside) and the
+ * moves the helper into it for the fork, since the cgroup files are read-only inside, or the
+ * helper's waiting spare shell, which then becomes the command: host-spare.ts) and the
  * end of its whole tree (`CgroupTree`). Started again by the next command after it died or
  * retired (confine-helper.ts); its stdin and stdout are frames relayed by the daemon's helper.
  */
@@ -45,9 +50,14 @@ export function startConfinedHelper(options: ConfinedHelperOptions): ConfinedHel
   let launcher: SpawnedProcess | undefined;
   let helperPid: number | undefined;
   let launcherGone = false;
+  /** The helper's waiting spare shell: its pid inside, and on the host once found. */
+  let spareInner: number | undefined;
+  let spare: HostSpare | undefined;
 
   const start = (): SpawnedProcess => {
     helperPid = undefined;
+    spareInner = undefined;
+    spare = undefined;
     const { bwrap, flags, seccompFile, env, files } = options;
     const argv = [
       ...flags,
@@ -64,6 +74,7 @@ export function startConfinedHelper(options: ConfinedHelperOptions): ConfinedHel
       "--max-semi-space-size=1",
       path.join(INSIDE.scriptDir, files.scriptName),
       "--confined",
+      `--spare-loader=${INSIDE.loader}`,
     ];
     const child = options.spawn(bwrap, argv, {
       cwd: "/",
@@ -104,14 +115,24 @@ export function startConfinedHelper(options: ConfinedHelperOptions): ConfinedHel
     killOnLoss: false,
     ...(options.onLog ? { onLog: options.onLog } : {}),
     placement: {
+      spareReady(inner) {
+        // Found while the session is idle (the helper forks its spare after a quiet moment).
+        spareInner = inner;
+        spare = helperPid === undefined ? undefined : findHostSpare(helperPid, inner);
+      },
       async enter(procs) {
         const pid = await findHelper();
-        return pid !== undefined && joinCgroup(procs, pid);
+        // The helper too, even when the spare takes the command: should the spare be gone by
+        // the time the request arrives, the helper forks the command, and it must be born here.
+        if (pid === undefined || !joinCgroup(procs, pid)) return undefined;
+        const found = spare ?? (spareInner === undefined ? undefined : findHostSpare(pid, spareInner));
+        spare = undefined;
+        spareInner = undefined; // one command per spare; the helper announces the next one
+        const moved = found !== undefined && moveHostSpare(found, { helper: pid, procs, home: home(procs) });
+        return moved ? { spare: found.inner } : {};
       },
       leave(procs) {
-        // Back to the group the command's group was made in (pids-cgroup.ts), as startChild does.
-        if (helperPid !== undefined)
-          joinCgroup(path.join(path.dirname(path.dirname(procs)), "cgroup.procs"), helperPid);
+        if (helperPid !== undefined) joinCgroup(home(procs), helperPid);
       },
     },
   });

@@ -13,3 +13,5 @@ export const EXIT = 15;
 export const CLOSE = 16;
 /** The helper asks to be replaced once its commands are done (id 0; confine-helper.ts). */
 export const RETIRE = 17;
+/** A spare shell waits in the confined helper (id 0, u32 pid inside the sandbox; spare-shell.ts). */
+export const SPARE = 18;

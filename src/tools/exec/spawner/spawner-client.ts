@@ -7,6 +7,7 @@ import {
   FAILED,
   RELEASE,
   RETIRE,
+  SPARE,
   SPAWN,
   SPAWNED,
   STDERR,
@@ -46,9 +47,14 @@ export interface SpawnerOptions {
 }
 
 export interface Placement {
-  /** Resolves true once the helper is in the group; false fails the spawn. */
-  enter(cgroupProcs: string): Promise<boolean>;
+  /**
+   * Resolves once the helper is in the group, with the pid (as the helper sees it) of its spare
+   * shell when that was moved into the group too; undefined fails the spawn.
+   */
+  enter(cgroupProcs: string): Promise<{ spare?: number } | undefined>;
   leave(cgroupProcs: string): void;
+  /** The helper reported a spare shell waiting, by its pid as the helper sees it. */
+  spareReady?(pid: number): void;
 }
 
 export interface Spawner {
@@ -114,6 +120,10 @@ export function createSpawner(options: SpawnerOptions = {}): Spawner {
         }
       },
       onFrame(type, id, payload) {
+        if (type === SPARE) {
+          if (helper === current) options.placement?.spareReady?.(payload.readUInt32BE(0));
+          return;
+        }
         if (type === RETIRE) {
           current.retired = true;
           if (helper === current) helper = undefined;
@@ -219,8 +229,8 @@ export function createSpawner(options: SpawnerOptions = {}): Spawner {
       return target;
     }
     const { cgroupProcs: _, ...request } = spawnOptions;
-    const payload = Buffer.from(JSON.stringify({ file, args, ...request }));
-    current.placing = current.placing.then(() => place(current, target, { id, procs, payload, placement }));
+    const job = { id, procs, request: { file, args, ...request }, placement };
+    current.placing = current.placing.then(() => place(current, target, job));
     return target;
   };
 
@@ -228,19 +238,21 @@ export function createSpawner(options: SpawnerOptions = {}): Spawner {
   const place = async (
     current: Helper,
     target: HelperChild,
-    job: { id: number; procs: string; payload: Buffer; placement: Placement },
+    job: { id: number; procs: string; request: object; placement: Placement },
   ): Promise<void> => {
     if (!current.children.has(job.id)) return; // the helper died meanwhile: lost() told it
     const started = new Promise<void>((resolve) => {
       for (const event of ["spawn", "error", "exit"]) target.once(event, () => resolve());
     });
-    if (!(await job.placement.enter(job.procs).catch(() => false))) {
+    const placed = await job.placement.enter(job.procs).catch(() => undefined);
+    if (placed === undefined) {
       current.children.delete(job.id);
       target.failed(new Error("could not move the command into its pids cgroup"));
       return;
     }
     try {
-      current.process.stdin?.write(encodeFrame(SPAWN, job.id, job.payload));
+      const payload = Buffer.from(JSON.stringify({ ...job.request, ...placed }));
+      current.process.stdin?.write(encodeFrame(SPAWN, job.id, payload));
       await started;
     } finally {
       job.placement.leave(job.procs);

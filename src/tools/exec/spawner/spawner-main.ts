@@ -10,7 +10,10 @@
  *                    reading its pipes), STDIN / STDIN_END (bytes for, and the end of, a piped stdin)
  *   helper → daemon: SPAWNED (u32 pid), FAILED (JSON {message, code}), STDOUT / STDERR (bytes),
  *                    EXIT (JSON {code, signal}: the process exited), CLOSE (its pipes closed too),
- *                    RETIRE (id 0: start the next command in a new helper, end this one when idle)
+ *                    RETIRE (id 0: start the next command in a new helper, end this one when idle),
+ *                    SPARE (id 0, u32 pid: a confined helper's spare shell is waiting; a SPAWN
+ *                    naming that pid in `spare` is handed to it, the daemon having moved it into
+ *                    the command's cgroup)
  * Frames of one command keep their order, so all output precedes CLOSE, as node's 'close'.
  *
  * Lifetime: ends on stdin EOF (the daemon exited or disposed it) and when re-parented (the
@@ -28,6 +31,7 @@ import {
   FAILED,
   RELEASE,
   RETIRE,
+  SPARE,
   SPAWN,
   SPAWNED,
   STDERR,
@@ -40,10 +44,14 @@ import type { SpawnCommandOptions } from "./spawned-process.js";
 import { startChild } from "./start-child.js";
 
 const PARENT_POLL_MS = 300;
+/** `--spare-loader=<path>`: where the confined helper's loader is, to start its spare through. */
+const LOADER = "--spare-loader=";
 
 interface SpawnRequest extends SpawnCommandOptions {
   file: string;
   args: string[];
+  /** Confined only: the spare the daemon placed in the command's group, which may take it. */
+  spare?: number;
 }
 
 function main(): void {
@@ -55,9 +63,10 @@ function main(): void {
   const children = new Map<number, ChildProcess>();
   const paused = new Set<NodeJS.ReadableStream>();
   const parent = process.ppid;
-  // `--confined`: this helper runs inside the sandbox (confine-helper.ts), with no spare shell.
+  // `--confined`: this helper runs inside the sandbox (confine-helper.ts); its spare shell, started
+  // through the non-dumpable loader, takes only a command the daemon placed it for.
   const confined = process.argv.includes("--confined");
-  const spare = confined ? undefined : new SpareShell();
+  const loader = process.argv.find((arg) => arg.startsWith(LOADER))?.slice(LOADER.length);
 
   const send = (type: number, id: number, payload?: Buffer): boolean => {
     const header = Buffer.allocUnsafe(HEADER);
@@ -73,6 +82,16 @@ function main(): void {
     return room;
   };
   const json = (value: unknown) => Buffer.from(JSON.stringify(value));
+  const announce = (pid: number) => {
+    const payload = Buffer.allocUnsafe(4);
+    payload.writeUInt32BE(pid, 0);
+    send(SPARE, 0, payload);
+  };
+  const spare = !confined
+    ? new SpareShell()
+    : loader === undefined
+      ? undefined
+      : new SpareShell({ loader, onReady: announce });
   output.on("drain", () => {
     for (const stream of paused) stream.resume();
     paused.clear();
@@ -82,8 +101,10 @@ function main(): void {
   const start = (id: number, request: SpawnRequest): void => {
     let child: ChildProcess;
     try {
-      const { file, args, ...options } = request;
-      const viaSpare = options.stdin === undefined ? spare?.take(file, args, options) : undefined;
+      const { file, args, spare: placed, ...options } = request;
+      // Confined, a spare not moved into the command's group would leave the command uncapped.
+      const usable = options.stdin === undefined && (!confined || placed !== undefined);
+      const viaSpare = usable ? spare?.take(file, args, options, placed) : undefined;
       child = viaSpare ?? startChild(file, args, options);
     } catch (error) {
       send(FAILED, id, json(describe(error)));
