@@ -16,7 +16,8 @@ const scratch = mkdtempSync(path.join(os.tmpdir(), "oi-bench-sandbox-"));
 await build({
   stdin: {
     contents: `export { createSandboxedExec } from "./src/tools/sandbox/sandboxed-exec.ts";
-export { buildChildEnv } from "./src/tools/exec/child-env.ts";`,
+export { buildChildEnv } from "./src/tools/exec/child-env.ts";
+export { createSpawner } from "./src/tools/exec/spawner/spawner-client.ts";`,
     resolveDir: ROOT,
     loader: "ts",
   },
@@ -26,7 +27,7 @@ export { buildChildEnv } from "./src/tools/exec/child-env.ts";`,
   platform: "node",
   logLevel: "warning",
 });
-const { createSandboxedExec, buildChildEnv } = await import(path.join(scratch, "sandbox.mjs"));
+const { createSandboxedExec, buildChildEnv, createSpawner } = await import(path.join(scratch, "sandbox.mjs"));
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -45,6 +46,16 @@ const helped = createSandboxedExec({
   perSessionHelper: true,
   helperScript: path.join(ROOT, "dist/spawner.js"),
 });
+// And as the daemon starts it: bwrap forked by a spawn helper, which relays the confined
+// helper's frames (daemon → spawn helper → bwrap's pipe and back).
+const spawner = createSpawner({ path: path.join(ROOT, "dist/spawner.js") });
+const relayed = createSandboxedExec({
+  env: buildChildEnv(process.env),
+  whenUnavailable: "refuse",
+  perSessionHelper: true,
+  helperScript: path.join(ROOT, "dist/spawner.js"),
+  spawn: spawner.spawn,
+});
 const status = await sandbox.status();
 if (!status.available) {
   console.error(`sandbox unavailable: ${status.reason}`);
@@ -60,6 +71,11 @@ const cases = {
   bwrapInThisRepository: { policy: { mode: "workspace-write", roots: [ROOT] }, cwd: ROOT },
   helper: { policy: { mode: "workspace-write", roots: [emptyWorkspace] }, cwd: emptyWorkspace, via: helped },
   helperInThisRepository: { policy: { mode: "workspace-write", roots: [ROOT] }, cwd: ROOT, via: helped },
+  helperRelayed: {
+    policy: { mode: "workspace-write", roots: [emptyWorkspace] },
+    cwd: emptyWorkspace,
+    via: relayed,
+  },
 };
 // Interleaved, so a burst of other work on the machine hits every case alike.
 const times = Object.fromEntries(Object.keys(cases).map((name) => [name, []]));
@@ -82,6 +98,8 @@ const figures = Object.fromEntries(
 );
 sandbox.dispose();
 helped.dispose();
+relayed.dispose();
+spawner.dispose();
 rmSync(scratch, { recursive: true, force: true });
 
 const report = {
@@ -97,6 +115,7 @@ const report = {
   cases: figures,
   overheadMedianMs: round(figures.bwrap.medianMs - figures.unconfined.medianMs),
   helperOverheadMedianMs: round(figures.helper.medianMs - figures.unconfined.medianMs),
+  relayMedianMs: round(figures.helperRelayed.medianMs - figures.helper.medianMs),
 };
 const out = path.join(ROOT, "bench/results/sandbox.json");
 writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
@@ -108,6 +127,7 @@ console.log(
     `  bwrap, this repository     ${figures.bwrapInThisRepository.medianMs} ms (${figures.bwrapInThisRepository.p90Ms})`,
     `  helper, empty workspace    ${figures.helper.medianMs} ms (${figures.helper.p90Ms})`,
     `  helper, this repository    ${figures.helperInThisRepository.medianMs} ms (${figures.helperInThisRepository.p90Ms})`,
+    `  helper through the relay   ${figures.helperRelayed.medianMs} ms (${figures.helperRelayed.p90Ms})`,
     `  overhead                   ${report.overheadMedianMs} ms; with the helper ${report.helperOverheadMedianMs} ms`,
     `wrote ${path.relative(ROOT, out)}`,
   ].join("\n"),

@@ -1,7 +1,7 @@
 // The confined helper (src/tools/sandbox/confined-helper.ts): commands forked inside one
 // long-lived sandbox must stay as apart from each other and from the helper as commands that
 // each had a sandbox of their own. Real bubblewrap, real cgroups (root only, as in CI).
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildChildEnv } from "../src/tools/exec/child-env.js";
@@ -16,7 +16,7 @@ probe?.release();
 
 /** Host pids of running confined helpers (their command line ends in `--confined`). */
 function helpers(): number[] {
-  return readdirSync("/proc")
+  const confined = readdirSync("/proc")
     .filter((name) => /^\d+$/.test(name))
     .filter((name) => {
       try {
@@ -27,14 +27,30 @@ function helpers(): number[] {
       }
     })
     .map(Number);
+  // A helper's child between its fork and its exec still shows the helper's command line.
+  return confined.filter((pid) => !confined.includes(parentOf(pid)));
 }
 
-/** The helper's waiting spare shell on the host, and its pid inside the sandbox. */
+function parentOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The helper's waiting spare shell on the host, and its pid inside the sandbox, once the
+ * daemon has moved it into the next command's pids cgroup.
+ */
 function spareOf(helper: number): { host: number; inner: number } | undefined {
   const children = readFileSync(`/proc/${helper}/task/${helper}/children`, "utf8").split(" ").filter(Boolean);
   for (const child of children) {
     try {
       if (!readFileSync(`/proc/${child}/cmdline`, "utf8").split("\0").includes("-s")) continue;
+      if (!/:pids:.*\/openinterpreter-\d+-\d+$/m.test(readFileSync(`/proc/${child}/cgroup`, "utf8")))
+        continue;
       const nspid = /^NSpid:\s+(\d+)\s+(\d+)$/m.exec(readFileSync(`/proc/${child}/status`, "utf8"));
       if (nspid) return { host: Number(nspid[1]), inner: Number(nspid[2]) };
     } catch {
@@ -112,17 +128,22 @@ const waitFor = async (check: () => boolean, ms: number) => {
     expect((await run("ps -e -o args= | grep -c '[w]hile :' || true")).output.trim()).toBe("0");
   });
 
-  it("hands a command to the spare shell waiting in the helper, moved into the command's cgroup", async () => {
+  it("hands a command to the spare shell waiting in the helper, in the command's own cgroup", async () => {
     const [helper] = helpers();
     await run("true");
+    // Moved ahead of time, while the session waits (for the model): the command pays no move.
     expect(await waitFor(() => spareOf(helper as number) !== undefined, 2_000)).toBe(true);
     const spare = spareOf(helper as number) as { host: number; inner: number };
+    const group = /:pids:(.*)$/m.exec(readFileSync(`/proc/${spare.host}/cgroup`, "utf8"))?.[1];
     const pending = run("echo $$; sleep 0.4");
     await pause(200);
-    // The command's own pids cgroup (pids-cgroup.ts), not the helper's.
-    expect(readFileSync(`/proc/${spare.host}/cgroup`, "utf8")).toMatch(/:pids:.*\/openinterpreter-\d+-\d+$/m);
+    expect(/:pids:(.*)$/m.exec(readFileSync(`/proc/${spare.host}/cgroup`, "utf8"))?.[1]).toBe(group);
     expect((await pending).output).toBe(`${spare.inner}\n`);
     expect(readFileSync(`/proc/${helper}/cgroup`, "utf8")).not.toMatch(/openinterpreter-/);
+    // The next spare waits in a group of its own, not in the one that command ran in.
+    expect(await waitFor(() => spareOf(helper as number) !== undefined, 2_000)).toBe(true);
+    const next = spareOf(helper as number) as { host: number };
+    expect(/:pids:(.*)$/m.exec(readFileSync(`/proc/${next.host}/cgroup`, "utf8"))?.[1]).not.toBe(group);
   });
 
   it("keeps the waiting spare's descriptors from a running command", async () => {
@@ -135,6 +156,43 @@ const waitFor = async (check: () => boolean, ms: number) => {
     expect(probe.output).not.toMatch(/OPEN|WROTE/);
     await pause(100);
     expect((await run("echo clean")).output).toBe("clean\n");
+  });
+
+  it("forks a command the spare cannot take inside the command's own cgroup", async () => {
+    // A name `export` refuses: the spare's one-line hand-over cannot carry this environment.
+    const odd = createSandboxedExec({
+      env: { ...buildChildEnv(process.env), "ODD-NAME": "1" },
+      whenUnavailable: "refuse",
+      perSessionHelper: true,
+      helperScript: spawnerPath(),
+    });
+    const oddRun = (command: string) =>
+      odd
+        .exec({ mode: "workspace-write", roots: [ws], session: "odd" })
+        .run({ command, cwd: ws, timeoutMs: 10_000, signal: new AbortController().signal });
+    try {
+      await oddRun("true");
+      const helper = helpers().find((pid) =>
+        readFileSync(`/proc/${pid}/environ`, "utf8").includes("ODD-NAME="),
+      );
+      expect(await waitFor(() => spareOf(helper as number) !== undefined, 2_000)).toBe(true);
+      const pending = oddRun("echo $$ >odd.pid; sleep 0.5; printenv ODD-NAME || env | grep -c ODD-NAME");
+      expect(await waitFor(() => existsSync(path.join(ws, "odd.pid")), 2_000)).toBe(true);
+      const inner = readFileSync(path.join(ws, "odd.pid"), "utf8").trim();
+      const host = readFileSync(`/proc/${helper}/task/${helper}/children`, "utf8")
+        .split(" ")
+        .find(
+          (pid) =>
+            pid &&
+            new RegExp(`^NSpid:\\s+${pid}\\s+${inner}$`, "m").test(
+              readFileSync(`/proc/${pid}/status`, "utf8"),
+            ),
+        );
+      expect(readFileSync(`/proc/${host}/cgroup`, "utf8")).toMatch(/:pids:.*\/openinterpreter-\d+-\d+$/m);
+      expect((await pending).output).toBe("1\n");
+    } finally {
+      odd.dispose();
+    }
   });
 
   it("passes a flood through both relays bounded, with exact totals", async () => {

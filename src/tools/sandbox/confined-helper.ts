@@ -1,10 +1,11 @@
 import path from "node:path";
-import { readProcTable } from "../exec/proc-table.js";
+import { childrenOf, readProc } from "../exec/proc-table.js";
 import type { SpawnCommand, SpawnedProcess } from "../exec/spawner/spawned-process.js";
 import { createSpawner, type Spawner } from "../exec/spawner/spawner-client.js";
 import { joinCgroup } from "../exec/spawner/start-child.js";
 import { type HelperFiles, INSIDE } from "./helper-files.js";
-import { findHostSpare, type HostSpare, moveHostSpare } from "./host-spare.js";
+import type { PidsCgroup } from "./pids-cgroup.js";
+import { createSpareGroups } from "./spare-groups.js";
 
 export interface ConfinedHelperOptions {
   /** The daemon's spawn helper, which starts bwrap. */
@@ -16,12 +17,19 @@ export interface ConfinedHelperOptions {
   /** The commands' filtered environment: the helper's own, and bwrap's. */
   env: Record<string, string>;
   files: HelperFiles;
+  /** Makes a command's pids cgroup (pids-cgroup.ts): also the next one, ahead of time. */
+  makeCgroup: () => PidsCgroup | undefined;
   onLog?: (text: string) => void;
 }
 
 export interface ConfinedHelper {
   /** Forks a command inside this helper's sandbox; pass `cgroupProcs`, which it is born in. */
   spawn: SpawnCommand;
+  /**
+   * The next command's pids cgroup with the helper's spare shell already in it (spare-groups.ts),
+   * or undefined: then make one.
+   */
+  claimCgroup(): PidsCgroup | undefined;
   /** The helper's pid on the host while it runs: never a member of a command's tree. */
   pid(): number | undefined;
   /** Stops it now, with whatever still runs in it. */
@@ -41,8 +49,9 @@ const FIND_MS = 5_000;
  * program, as the sandbox's pid 1 (`--as-pid-1`), forking each command there: one sandbox set
  * up per (mode, roots, hidden paths, `.git` paths) instead of one per command. What each
  * command still gets of its own: its process group, environment, cwd, pids cgroup (the daemon
- * moves the helper into it for the fork, since the cgroup files are read-only inside, or the
- * helper's waiting spare shell, which then becomes the command: host-spare.ts) and the
+ * moved the helper's waiting spare shell into it ahead of time, and the spare becomes the
+ * command: spare-groups.ts; else it moves the helper in for the fork, since the cgroup files
+ * are read-only inside) and the
  * end of its whole tree (`CgroupTree`). Started again by the next command after it died or
  * retired (confine-helper.ts); its stdin and stdout are frames relayed by the daemon's helper.
  */
@@ -50,14 +59,11 @@ export function startConfinedHelper(options: ConfinedHelperOptions): ConfinedHel
   let launcher: SpawnedProcess | undefined;
   let helperPid: number | undefined;
   let launcherGone = false;
-  /** The helper's waiting spare shell: its pid inside, and on the host once found. */
-  let spareInner: number | undefined;
-  let spare: HostSpare | undefined;
+  const groups = createSpareGroups(options.makeCgroup);
 
   const start = (): SpawnedProcess => {
     helperPid = undefined;
-    spareInner = undefined;
-    spare = undefined;
+    groups.clear();
     const { bwrap, flags, seccompFile, env, files } = options;
     const argv = [
       ...flags,
@@ -99,9 +105,9 @@ export function startConfinedHelper(options: ConfinedHelperOptions): ConfinedHel
       const bwrapPid = launcher?.pid;
       if (helperPid !== undefined) return helperPid;
       if (bwrapPid !== undefined) {
-        const found = readProcTable().find((entry) => entry.ppid === bwrapPid && !entry.zombie);
-        if (found) {
-          helperPid = found.pid;
+        const found = childrenOf(bwrapPid).find((pid) => readProc(pid)?.zombie === false);
+        if (found !== undefined) {
+          helperPid = found;
           return helperPid;
         }
       }
@@ -116,20 +122,15 @@ export function startConfinedHelper(options: ConfinedHelperOptions): ConfinedHel
     ...(options.onLog ? { onLog: options.onLog } : {}),
     placement: {
       spareReady(inner) {
-        // Found while the session is idle (the helper forks its spare after a quiet moment).
-        spareInner = inner;
-        spare = helperPid === undefined ? undefined : findHostSpare(helperPid, inner);
+        // While the session is idle: the helper forks its spare after a quiet moment.
+        void findHelper().then((pid) => (pid === undefined ? undefined : groups.prepare(pid, inner)));
       },
       async enter(procs) {
         const pid = await findHelper();
-        // The helper too, even when the spare takes the command: should the spare be gone by
-        // the time the request arrives, the helper forks the command, and it must be born here.
-        if (pid === undefined || !joinCgroup(procs, pid)) return undefined;
-        const found = spare ?? (spareInner === undefined ? undefined : findHostSpare(pid, spareInner));
-        spare = undefined;
-        spareInner = undefined; // one command per spare; the helper announces the next one
-        const moved = found !== undefined && moveHostSpare(found, { helper: pid, procs, home: home(procs) });
-        return moved ? { spare: found.inner } : {};
+        if (pid === undefined) return undefined;
+        const spare = groups.spareIn(procs, pid);
+        if (spare !== undefined) return { spare, moved: false };
+        return joinCgroup(procs, pid) ? { moved: true } : undefined;
       },
       leave(procs) {
         if (helperPid !== undefined) joinCgroup(home(procs), helperPid);
@@ -138,8 +139,15 @@ export function startConfinedHelper(options: ConfinedHelperOptions): ConfinedHel
   });
   return {
     spawn: spawner.spawn,
+    claimCgroup: () => groups.claim(),
     pid: () => helperPid,
-    dispose: () => spawner.dispose(),
-    retire: () => spawner.retire(),
+    dispose: () => {
+      groups.clear();
+      spawner.dispose();
+    },
+    retire: () => {
+      groups.clear();
+      spawner.retire();
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { readProc, readProcTable } from "../exec/proc-table.js";
-import { joinCgroup } from "../exec/spawner/start-child.js";
+import { writeFile } from "node:fs/promises";
+import { childrenOf, readProc } from "../exec/proc-table.js";
 
 /** The confined helper's spare shell (spare-shell.ts) as the daemon sees it on the host. */
 export interface HostSpare {
@@ -27,42 +27,35 @@ export function findHostSpare(helper: number, inner: number): HostSpare | undefi
   return undefined;
 }
 
-/**
- * Moves the spare into the cgroup `procs` (the next command's) when it is still the process
- * that was found: the helper's child, alive, started at the same tick. A pid is only reused
- * once its process was reaped, and the helper reaps its spare only after it died; checked
- * before and after the write, a wrong process would need the pid to be freed and given out
- * again between two reads a few microseconds apart. Should the check after the write fail all
- * the same, the process goes back to `home` (the helper's own group, where the spare was born).
- */
-export function moveHostSpare(
-  spare: HostSpare,
-  options: { helper: number; procs: string; home: string },
-): boolean {
-  const same = () => {
-    const entry = readProc(spare.host);
-    return (
-      entry !== undefined &&
-      !entry.zombie &&
-      entry.ppid === options.helper &&
-      entry.startTime === spare.startTime
-    );
-  };
-  if (!same() || !joinCgroup(options.procs, spare.host)) return false;
-  if (same()) return true;
-  joinCgroup(options.home, spare.host);
-  return false;
+/** Whether the spare is still the process that was found: the helper's child, alive, same start. */
+export function isHostSpare(spare: HostSpare, helper: number): boolean {
+  const entry = readProc(spare.host);
+  return entry !== undefined && !entry.zombie && entry.ppid === helper && entry.startTime === spare.startTime;
 }
 
-/** Children of `pid`: the kernel's own list where it has one, else the parent links of /proc. */
-function childrenOf(pid: number): number[] {
+/**
+ * Moves the spare into the cgroup `procs` (the next command's) when it is still the process
+ * that was found. Asynchronous because the first move into a cgroup after a quiet moment waits
+ * for an RCU grace period (docs/performance.md): done while the session is idle, off the
+ * event loop. A pid is only reused once its process was reaped, and the helper reaps its spare
+ * only after it died; checked before and after the write, a wrong process would need the pid
+ * to be freed and handed out again meanwhile, through all of pid_max. Should the check after
+ * the write fail all the same, the process goes back to `home` (the helper's own group, where
+ * the spare was born).
+ */
+export async function placeHostSpare(
+  spare: HostSpare,
+  options: { helper: number; procs: string; home: string },
+): Promise<boolean> {
+  if (!isHostSpare(spare, options.helper)) return false;
   try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean).map(Number);
+    await writeFile(options.procs, String(spare.host));
   } catch {
-    return readProcTable()
-      .filter((entry) => entry.ppid === pid)
-      .map((entry) => entry.pid);
+    return false;
   }
+  if (isHostSpare(spare, options.helper)) return true;
+  await writeFile(options.home, String(spare.host)).catch(() => {});
+  return false;
 }
 
 /** `NSpid` of `/proc/<pid>/status`: its pid in this namespace, then in each nested one. */

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -106,7 +107,11 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
   let filterDir: string | undefined;
   let ready: Promise<Prepared> | undefined;
   let disposed = false;
-  let runs = 0;
+  // Groups are numbered from a random start: two sandboxes in one process must not collide.
+  let runs = randomInt(2 ** 40);
+  let swept = false;
+  const newCgroup = () =>
+    createPidsCgroup({ name: `openinterpreter-${process.pid}-${++runs}`, max: PIDS_MAX });
   // The `.git` scan of a root is redone only when a directory it listed has changed.
   const gitScanCache = createGitScanCache();
 
@@ -146,6 +151,7 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
             bwrap: status.bwrap,
             env: sandboxEnv,
             files,
+            makeCgroup: newCgroup,
             ...(seccompFile ? { seccompFile } : {}),
           });
         return { status, seccompFile, ...(pool ? { pool } : {}) };
@@ -206,10 +212,12 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
     const useHelper = pool !== undefined && policy.network !== true;
     const { flags, cwd } = await flagsFor(policy, request.cwd, status, !useHelper);
     // A fork bomb stops at PIDS_MAX processes where the machine lets us make a pids cgroup.
-    if (runs === 0) sweepStaleCgroups();
-    const cgroup = createPidsCgroup({ name: `openinterpreter-${process.pid}-${++runs}`, max: PIDS_MAX });
+    if (!swept) sweepStaleCgroups();
+    swept = true;
+    const session = policy.session ?? "";
+    const cgroup = (useHelper ? pool.claimCgroup(flags, session) : undefined) ?? newCgroup();
     if (useHelper && cgroup) {
-      const helper = pool.helper(flags, policy.session ?? "");
+      const helper = pool.helper(flags, session);
       const exec = createLocalExec({
         ...local,
         env: sandboxEnv,

@@ -23,6 +23,9 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
  */
 const IDLE_MS = 20;
 
+/** The code of a FAILED frame for a request whose placed spare is gone: it is placed again. */
+export const SPARE_GONE = "ESPAREGONE";
+
 export interface SpareShellOptions {
   /**
    * An execute-only copy of the ELF loader to start dash through (the confined helper's own,

@@ -16,6 +16,7 @@ import {
   STDOUT,
 } from "./frame-types.js";
 import { HelperChild } from "./helper-child.js";
+import { SPARE_GONE } from "./spare-shell.js";
 import type { SpawnCommand, SpawnedProcess } from "./spawned-process.js";
 import { spawnerPath } from "./spawner-path.js";
 
@@ -48,10 +49,11 @@ export interface SpawnerOptions {
 
 export interface Placement {
   /**
-   * Resolves once the helper is in the group, with the pid (as the helper sees it) of its spare
-   * shell when that was moved into the group too; undefined fails the spawn.
+   * Resolves once the command can be born in the group: `spare`, the pid (as the helper sees
+   * it) of a spare shell already in the group, which is to take the command; else `moved`, the
+   * helper is in the group (then `leave` follows). Undefined fails the spawn.
    */
-  enter(cgroupProcs: string): Promise<{ spare?: number } | undefined>;
+  enter(cgroupProcs: string): Promise<{ spare?: number; moved: boolean } | undefined>;
   leave(cgroupProcs: string): void;
   /** The helper reported a spare shell waiting, by its pid as the helper sees it. */
   spareReady?(pid: number): void;
@@ -77,6 +79,8 @@ interface Helper {
   retired: boolean;
   /** Placed spawns waiting for the one in flight (`placement`). */
   placing: Promise<void>;
+  /** Placed spawns whose spare turns out gone: they are placed again (`SPARE_GONE`). */
+  unspared: Map<number, () => void>;
 }
 
 /**
@@ -108,6 +112,7 @@ export function createSpawner(options: SpawnerOptions = {}): Spawner {
       full: new Set(),
       retired: false,
       placing: Promise.resolve(),
+      unspared: new Map(),
     };
     const output = child.stdout as Socket;
     const reader = new FrameReader({
@@ -145,6 +150,8 @@ export function createSpawner(options: SpawnerOptions = {}): Spawner {
             message: string;
             code?: string;
           };
+          const again = code === SPARE_GONE ? current.unspared.get(id) : undefined;
+          if (again) return again();
           current.children.delete(id);
           target.failed(Object.assign(new Error(message), code === undefined ? {} : { code }));
         }
@@ -234,28 +241,41 @@ export function createSpawner(options: SpawnerOptions = {}): Spawner {
     return target;
   };
 
-  /** One placed spawn: into the group, SPAWN, wait until it started (or not), out again. */
+  /**
+   * One placed spawn: into the group, SPAWN, wait until it started (or not), out again. A spare
+   * that was in the group but is gone by the time the request arrives is reported, and the
+   * request is placed again, by the helper this time.
+   */
   const place = async (
     current: Helper,
     target: HelperChild,
     job: { id: number; procs: string; request: object; placement: Placement },
   ): Promise<void> => {
     if (!current.children.has(job.id)) return; // the helper died meanwhile: lost() told it
-    const started = new Promise<void>((resolve) => {
-      for (const event of ["spawn", "error", "exit"]) target.once(event, () => resolve());
-    });
-    const placed = await job.placement.enter(job.procs).catch(() => undefined);
-    if (placed === undefined) {
-      current.children.delete(job.id);
-      target.failed(new Error("could not move the command into its pids cgroup"));
-      return;
-    }
+    let moved = false;
     try {
-      const payload = Buffer.from(JSON.stringify({ ...job.request, ...placed }));
-      current.process.stdin?.write(encodeFrame(SPAWN, job.id, payload));
-      await started;
+      for (;;) {
+        const placed = await job.placement.enter(job.procs).catch(() => undefined);
+        if (placed === undefined) {
+          current.children.delete(job.id);
+          target.failed(new Error("could not move the command into its pids cgroup"));
+          return;
+        }
+        moved ||= placed.moved;
+        const outcome = new Promise<"started" | "again">((resolve) => {
+          for (const event of ["spawn", "error", "exit"]) target.once(event, () => resolve("started"));
+          current.unspared.set(job.id, () => resolve("again"));
+        });
+        const spare = placed.spare === undefined ? {} : { spare: placed.spare };
+        current.process.stdin?.write(
+          encodeFrame(SPAWN, job.id, Buffer.from(JSON.stringify({ ...job.request, ...spare }))),
+        );
+        const result = await outcome;
+        current.unspared.delete(job.id);
+        if (result === "started" || placed.spare === undefined) return;
+      }
     } finally {
-      job.placement.leave(job.procs);
+      if (moved) job.placement.leave(job.procs);
     }
   };
 

@@ -39,7 +39,7 @@ import {
   STDIN_END,
   STDOUT,
 } from "./frame-types.js";
-import { SpareShell } from "./spare-shell.js";
+import { SPARE_GONE, SpareShell } from "./spare-shell.js";
 import type { SpawnCommandOptions } from "./spawned-process.js";
 import { startChild } from "./start-child.js";
 
@@ -102,9 +102,14 @@ function main(): void {
     let child: ChildProcess;
     try {
       const { file, args, spare: placed, ...options } = request;
-      // Confined, a spare not moved into the command's group would leave the command uncapped.
+      // Confined, only the spare the daemon moved into the command's group may take it, and
+      // this helper is not in that group: without that spare the daemon must place it again.
       const usable = options.stdin === undefined && (!confined || placed !== undefined);
       const viaSpare = usable ? spare?.take(file, args, options, placed) : undefined;
+      if (!viaSpare && placed !== undefined) {
+        send(FAILED, id, json({ message: "the spare shell is gone", code: SPARE_GONE }));
+        return;
+      }
       child = viaSpare ?? startChild(file, args, options);
     } catch (error) {
       send(FAILED, id, json(describe(error)));
