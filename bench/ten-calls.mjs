@@ -47,7 +47,7 @@ function direct(cwd) {
 
 const HELPER = "[sandbox]\nper_session_helper = true\n";
 
-async function once({ scratch, model, replyChunks, mode, modelMs = 0, config = "" }) {
+export async function once({ scratch, model, replyChunks, mode, modelMs = 0, config = "" }) {
   const daemon = ourDaemon({ launcher: LAUNCHER, scratch, modelUrl: model.url, mode, config });
   const agent = await daemon.start();
   const cwd = mkdtempSync(path.join(scratch, "ws-"));

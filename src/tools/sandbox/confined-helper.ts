@@ -29,7 +29,7 @@ export interface ConfinedHelper {
    * The next command's pids cgroup with the helper's spare shell already in it (spare-groups.ts),
    * or undefined: then make one.
    */
-  claimCgroup(): PidsCgroup | undefined;
+  claimCgroup(): Promise<PidsCgroup | undefined>;
   /** The helper's pid on the host while it runs: never a member of a command's tree. */
   pid(): number | undefined;
   /** Stops it now, with whatever still runs in it. */
@@ -123,7 +123,7 @@ export function startConfinedHelper(options: ConfinedHelperOptions): ConfinedHel
     placement: {
       spareReady(inner) {
         // While the session is idle: the helper forks its spare after a quiet moment.
-        void findHelper().then((pid) => (pid === undefined ? undefined : groups.prepare(pid, inner)));
+        void groups.prepare(findHelper(), inner);
       },
       async enter(procs) {
         const pid = await findHelper();

@@ -9,7 +9,7 @@ export interface HelperPool {
    */
   helper(flags: string[], session: string): ConfinedHelper;
   /** The next command's pids cgroup prepared by the session's helper for `flags`, if any. */
-  claimCgroup(flags: string[], session: string): PidsCgroup | undefined;
+  claimCgroup(flags: string[], session: string): Promise<PidsCgroup | undefined>;
   /** The session closed: its helper stops once its commands are done. */
   release(session: string): void;
   dispose(): void;
@@ -39,7 +39,9 @@ export function createHelperPool(options: Omit<ConfinedHelperOptions, "flags">):
     },
     claimCgroup(flags, session) {
       const current = helpers.get(session);
-      return current?.key === JSON.stringify(flags) ? current.helper.claimCgroup() : undefined;
+      return current?.key === JSON.stringify(flags)
+        ? current.helper.claimCgroup()
+        : Promise.resolve(undefined);
     },
     release,
     dispose() {

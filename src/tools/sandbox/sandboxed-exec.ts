@@ -215,7 +215,7 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
     if (!swept) sweepStaleCgroups();
     swept = true;
     const session = policy.session ?? "";
-    const cgroup = (useHelper ? pool.claimCgroup(flags, session) : undefined) ?? newCgroup();
+    const cgroup = (useHelper ? await pool.claimCgroup(flags, session) : undefined) ?? newCgroup();
     if (useHelper && cgroup) {
       const helper = pool.helper(flags, session);
       const exec = createLocalExec({

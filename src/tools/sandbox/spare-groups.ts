@@ -10,10 +10,17 @@ import type { PidsCgroup } from "./pids-cgroup.js";
  * the model, the spare costs the command nothing: the command gets the group it is already in.
  */
 export interface SpareGroups {
-  /** The helper announced a spare (its pid inside the sandbox): make a group and move it in. */
-  prepare(helper: number, inner: number): Promise<void>;
-  /** The group holding the spare, for the next command; undefined when none is ready. */
-  claim(): PidsCgroup | undefined;
+  /**
+   * The helper (its host pid, once known) announced a spare by its pid inside the sandbox: make
+   * a group and move the spare in.
+   */
+  prepare(helper: Promise<number | undefined>, inner: number): Promise<void>;
+  /**
+   * The group holding the spare, for the next command; undefined when none is ready. A move in
+   * flight is waited for: it holds the cgroup lock, which making another group would wait for
+   * just as long, and the command then needs no fork of the helper.
+   */
+  claim(): Promise<PidsCgroup | undefined>;
   /**
    * For a command about to be sent: the spare's pid inside when `procs` is a claimed group and
    * the spare is still the process moved into it, else undefined (then the helper must be moved
@@ -28,6 +35,7 @@ export function createSpareGroups(makeCgroup: () => PidsCgroup | undefined): Spa
   let ready: { spare: HostSpare; cgroup: PidsCgroup } | undefined;
   const claimed = new Map<string, HostSpare>();
   let generation = 0;
+  let pending: Promise<void> | undefined;
 
   const drop = () => {
     ready?.cgroup.release();
@@ -35,18 +43,27 @@ export function createSpareGroups(makeCgroup: () => PidsCgroup | undefined): Spa
   };
 
   return {
-    async prepare(helper, inner) {
+    prepare(helperPid, inner) {
       const mine = ++generation;
       drop(); // a new spare: the previous one is gone
-      const spare = findHostSpare(helper, inner);
-      const cgroup = spare && makeCgroup();
-      if (!spare || !cgroup) return;
-      const home = path.join(path.dirname(path.dirname(cgroup.procs)), "cgroup.procs");
-      const placed = await placeHostSpare(spare, { helper, procs: cgroup.procs, home });
-      if (placed && mine === generation) ready = { spare, cgroup };
-      else cgroup.release();
+      const placing = (async () => {
+        const helper = await helperPid;
+        const spare = helper === undefined ? undefined : findHostSpare(helper, inner);
+        const cgroup = spare && makeCgroup();
+        if (helper === undefined || !spare || !cgroup) return;
+        const home = path.join(path.dirname(path.dirname(cgroup.procs)), "cgroup.procs");
+        const placed = await placeHostSpare(spare, { helper, procs: cgroup.procs, home });
+        if (placed && mine === generation) ready = { spare, cgroup };
+        else cgroup.release();
+      })();
+      pending = placing;
+      void placing.finally(() => {
+        if (pending === placing) pending = undefined;
+      });
+      return placing;
     },
-    claim() {
+    async claim() {
+      if (pending) await pending;
       const taken = ready;
       ready = undefined;
       if (!taken) return undefined;

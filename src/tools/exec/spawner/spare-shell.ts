@@ -37,6 +37,8 @@ export interface SpareShellOptions {
   loader?: string;
   /** A new spare is waiting (its pid): the confined helper tells the daemon, which places it. */
   onReady?: (pid: number) => void;
+  /** Quiet time before the next spare is forked. Default `IDLE_MS`. */
+  idleMs?: number;
 }
 
 /**
@@ -106,7 +108,7 @@ export class SpareShell {
   /** Forks the next spare once no command has started or ended for `IDLE_MS`; call on each. */
   refillWhenIdle(): void {
     clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.refill(), IDLE_MS);
+    this.#timer = setTimeout(() => this.refill(), this.#options.idleMs ?? IDLE_MS);
     this.#timer.unref();
   }
 

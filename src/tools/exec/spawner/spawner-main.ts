@@ -64,7 +64,10 @@ function main(): void {
   const paused = new Set<NodeJS.ReadableStream>();
   const parent = process.ppid;
   // `--confined`: this helper runs inside the sandbox (confine-helper.ts); its spare shell, started
-  // through the non-dumpable loader, takes only a command the daemon placed it for.
+  // through the non-dumpable loader, takes only a command the daemon placed it for. It is forked
+  // as soon as the previous one is taken, not after a quiet moment: the daemon's move of it into
+  // the next command's cgroup can wait for an RCU grace period, which then passes while the
+  // command runs and the model answers (docs/performance.md).
   const confined = process.argv.includes("--confined");
   const loader = process.argv.find((arg) => arg.startsWith(LOADER))?.slice(LOADER.length);
 
@@ -91,7 +94,7 @@ function main(): void {
     ? new SpareShell()
     : loader === undefined
       ? undefined
-      : new SpareShell({ loader, onReady: announce });
+      : new SpareShell({ loader, onReady: announce, idleMs: 0 });
   output.on("drain", () => {
     for (const stream of paused) stream.resume();
     paused.clear();
