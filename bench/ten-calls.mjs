@@ -51,7 +51,7 @@ export async function once({ scratch, model, replyChunks, mode, modelMs = 0, con
   const daemon = ourDaemon({ launcher: LAUNCHER, scratch, modelUrl: model.url, mode, config });
   const agent = await daemon.start();
   const cwd = mkdtempSync(path.join(scratch, "ws-"));
-  const { sessionId } = await agent.newSession(cwd);
+  const { sessionId, ms: newMs } = await agent.newSession(cwd);
   await sleep(THINK_MS);
   const script = (done) =>
     Array.from({ length: COMMANDS.length + 1 }, () =>
@@ -78,6 +78,8 @@ export async function once({ scratch, model, replyChunks, mode, modelMs = 0, con
   const cpuPerCall = (cpuMs(agent.child.pid) - cpuBefore) / COMMANDS.length;
   await agent.stop();
   return {
+    initMs: agent.initMs,
+    newMs,
     ms,
     againMs: again.ms,
     cpuPerCall,
@@ -107,6 +109,12 @@ export async function tenCalls({ runs, scratch, model, replyChunks }) {
     pssSandboxed: [],
     pacedOverheadPerCall: [],
     pacedWarmOverheadPerCall: [],
+    initializeUnconfined: [],
+    initializeSandboxed: [],
+    initializeSandboxedHelper: [],
+    sessionNewUnconfined: [],
+    sessionNewSandboxed: [],
+    sessionNewSandboxedHelper: [],
   };
   for (let i = 0; i < runs; i++) {
     const free = await once({ scratch, model, replyChunks, mode: "full-access" });
@@ -116,13 +124,19 @@ export async function tenCalls({ runs, scratch, model, replyChunks }) {
     rows.warmOverheadPerCall.push((free.againMs - free.directMs) / COMMANDS.length);
     rows.daemonCpuPerCall.push(free.cpuPerCall);
     rows.pss.push(free.pss);
+    rows.initializeUnconfined.push(free.initMs);
+    rows.sessionNewUnconfined.push(free.newMs);
     const boxed = await once({ scratch, model, replyChunks, mode: "auto" });
     rows.sandboxed.push(boxed.ms);
     rows.sandboxedWarm.push(boxed.againMs);
     rows.pssSandboxed.push(boxed.pss);
+    rows.initializeSandboxed.push(boxed.initMs);
+    rows.sessionNewSandboxed.push(boxed.newMs);
     const helped = await once({ scratch, model, replyChunks, mode: "auto", config: HELPER });
     rows.sandboxedHelper.push(helped.ms);
     rows.sandboxedHelperWarm.push(helped.againMs);
+    rows.initializeSandboxedHelper.push(helped.initMs);
+    rows.sessionNewSandboxedHelper.push(helped.newMs);
     const slow = await once({ scratch, model, replyChunks, mode: "full-access", modelMs: MODEL_MS });
     const waited = (COMMANDS.length + 1) * MODEL_MS;
     for (const [row, config] of [

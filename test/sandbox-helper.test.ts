@@ -97,7 +97,8 @@ const waitFor = async (check: () => boolean, ms: number) => {
   beforeAll(async () => {
     mkdirSync(ws);
     mkdirSync(other);
-    expect((await run("true")).exitCode).toBe(0);
+    // The first command starts the helper and runs in a sandbox of its own meanwhile.
+    expect(await waitingSpare()).toBeDefined();
   });
   afterAll(() => {
     sandbox.dispose();
@@ -171,10 +172,14 @@ const waitFor = async (check: () => boolean, ms: number) => {
         .exec({ mode: "workspace-write", roots: [ws], session: "odd" })
         .run({ command, cwd: ws, timeoutMs: 10_000, signal: new AbortController().signal });
     try {
-      await oddRun("true");
-      const helper = helpers().find((pid) =>
-        readFileSync(`/proc/${pid}/environ`, "utf8").includes("ODD-NAME="),
-      );
+      // The first command starts the helper, and does not wait for it: a sandbox of its own.
+      const first = await oddRun("tr '\\0' ' ' </proc/1/cmdline");
+      expect(first.output).toMatch(/bwrap/);
+      expect(first.output).not.toContain("--confined");
+      const oddHelper = () =>
+        helpers().find((pid) => readFileSync(`/proc/${pid}/environ`, "utf8").includes("ODD-NAME="));
+      expect(await waitFor(() => oddHelper() !== undefined, 2_000)).toBe(true);
+      const helper = oddHelper();
       expect(await waitFor(() => spareOf(helper as number) !== undefined, 2_000)).toBe(true);
       const pending = oddRun("echo $$ >odd.pid; sleep 0.5; printenv ODD-NAME || env | grep -c ODD-NAME");
       expect(await waitFor(() => existsSync(path.join(ws, "odd.pid")), 2_000)).toBe(true);
@@ -241,6 +246,7 @@ const waitFor = async (check: () => boolean, ms: number) => {
   });
 
   it("is replaced once the orphans it cannot reap pile up", async () => {
+    await waitingSpare(); // the helper the previous test's next command started is up
     const [before] = helpers();
     // Each orphan is re-parented to the helper, the sandbox's pid 1, and stays a zombie there.
     const orphans = await run(
@@ -250,7 +256,7 @@ const waitFor = async (check: () => boolean, ms: number) => {
     expect((await run("echo next")).output).toBe("next\n");
     expect(await waitFor(() => !helpers().includes(before as number), 2_000)).toBe(true);
     expect((await run("echo after")).output).toBe("after\n");
-    expect(helpers()).toHaveLength(1);
+    expect(await waitFor(() => helpers().length === 1, 2_000)).toBe(true);
   });
 
   it("caps each command's processes, forked by the helper or handed to its spare", async () => {
@@ -271,7 +277,7 @@ const waitFor = async (check: () => boolean, ms: number) => {
     const [before] = helpers();
     expect((await run("echo other", { roots: [other] })).output).toBe("other\n");
     expect(await waitFor(() => !helpers().includes(before as number), 2_000)).toBe(true);
-    expect(helpers()).toHaveLength(1);
+    expect(await waitFor(() => helpers().length === 1, 2_000)).toBe(true);
     sandbox.release("s1");
     expect(await waitFor(() => helpers().length === 0, 2_000)).toBe(true);
   });

@@ -30,6 +30,12 @@ export interface ConfinedHelper {
    * or undefined: then make one.
    */
   claimCgroup(): Promise<PidsCgroup | undefined>;
+  /**
+   * Whether the helper is up. When it is not running, starts it in the background: node's own
+   * start inside the sandbox takes longer than a sandbox of its own for a command, so commands
+   * that come meanwhile get one (sandboxed-exec.ts).
+   */
+  ready(): boolean;
   /** The helper's pid on the host while it runs: never a member of a command's tree. */
   pid(): number | undefined;
   /** Stops it now, with whatever still runs in it. */
@@ -61,8 +67,11 @@ export function startConfinedHelper(options: ConfinedHelperOptions): ConfinedHel
   let launcherGone = false;
   const groups = createSpareGroups(options.makeCgroup);
 
+  let up = false;
+
   const start = (): SpawnedProcess => {
     helperPid = undefined;
+    up = false;
     groups.clear();
     const { bwrap, flags, seccompFile, env, files } = options;
     const argv = [
@@ -91,7 +100,9 @@ export function startConfinedHelper(options: ConfinedHelperOptions): ConfinedHel
     launcher = child;
     launcherGone = false;
     const gone = () => {
-      if (launcher === child) launcherGone = true;
+      if (launcher !== child) return;
+      launcherGone = true;
+      up = false;
     };
     child.once("close", gone);
     child.once("error", gone);
@@ -119,6 +130,9 @@ export function startConfinedHelper(options: ConfinedHelperOptions): ConfinedHel
   const spawner: Spawner = createSpawner({
     start,
     killOnLoss: false,
+    onReady: () => {
+      up = true;
+    },
     ...(options.onLog ? { onLog: options.onLog } : {}),
     placement: {
       spareReady(inner) {
@@ -140,6 +154,10 @@ export function startConfinedHelper(options: ConfinedHelperOptions): ConfinedHel
   return {
     spawn: spawner.spawn,
     claimCgroup: () => groups.claim(),
+    ready: () => {
+      spawner.warm();
+      return up;
+    },
     pid: () => helperPid,
     dispose: () => {
       groups.clear();

@@ -1,5 +1,4 @@
 import { type ConfinedHelper, type ConfinedHelperOptions, startConfinedHelper } from "./confined-helper.js";
-import type { PidsCgroup } from "./pids-cgroup.js";
 
 export interface HelperPool {
   /**
@@ -8,8 +7,6 @@ export interface HelperPool {
    * its previous helper stops once the commands running in it are done.
    */
   helper(flags: string[], session: string): ConfinedHelper;
-  /** The next command's pids cgroup prepared by the session's helper for `flags`, if any. */
-  claimCgroup(flags: string[], session: string): Promise<PidsCgroup | undefined>;
   /** The session closed: its helper stops once its commands are done. */
   release(session: string): void;
   dispose(): void;
@@ -36,12 +33,6 @@ export function createHelperPool(options: Omit<ConfinedHelperOptions, "flags">):
       const helper = startConfinedHelper({ ...options, flags });
       helpers.set(session, { key, helper });
       return helper;
-    },
-    claimCgroup(flags, session) {
-      const current = helpers.get(session);
-      return current?.key === JSON.stringify(flags)
-        ? current.helper.claimCgroup()
-        : Promise.resolve(undefined);
     },
     release,
     dispose() {

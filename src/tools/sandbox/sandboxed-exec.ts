@@ -110,6 +110,12 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
   // Groups are numbered from a random start: two sandboxes in one process must not collide.
   let runs = randomInt(2 ** 40);
   let swept = false;
+  let groupsWork: boolean | undefined;
+  const canGroup = () => {
+    const probe = newCgroup();
+    probe?.release();
+    return probe !== undefined;
+  };
   const newCgroup = () =>
     createPidsCgroup({ name: `openinterpreter-${process.pid}-${++runs}`, max: PIDS_MAX });
   // The `.git` scan of a root is redone only when a directory it listed has changed.
@@ -209,15 +215,20 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
       if (whenUnavailable === "run-unconfined") return unconfined.run(request);
       return refused(`sandbox unavailable, command not run: ${status.reason}\n`);
     }
-    const useHelper = pool !== undefined && policy.network !== true;
-    const { flags, cwd } = await flagsFor(policy, request.cwd, status, !useHelper);
+    const { flags, cwd } = await flagsFor(policy, request.cwd, status, false);
     // A fork bomb stops at PIDS_MAX processes where the machine lets us make a pids cgroup.
     if (!swept) sweepStaleCgroups();
     swept = true;
-    const session = policy.session ?? "";
-    const cgroup = (useHelper ? await pool.claimCgroup(flags, session) : undefined) ?? newCgroup();
-    if (useHelper && cgroup) {
-      const helper = pool.helper(flags, session);
+    // Without a pids cgroup a command's tree in a helper could be neither bounded nor ended.
+    groupsWork ??= canGroup();
+    const helper =
+      pool !== undefined && policy.network !== true && groupsWork
+        ? pool.helper(flags, policy.session ?? "")
+        : undefined;
+    // Until the session's helper is up (it starts in the background), a sandbox of its own.
+    const up = helper?.ready() === true;
+    const cgroup = (up ? await helper?.claimCgroup() : undefined) ?? newCgroup();
+    if (helper && up && cgroup) {
       const exec = createLocalExec({
         ...local,
         env: sandboxEnv,
@@ -238,7 +249,12 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
       // --unshare-pid: the command's whole tree lives in a pid namespace that ends with it.
       trackIntervalMs: Number.POSITIVE_INFINITY,
       wrap: (command) =>
-        launchArgv({ bwrap: status.bwrap, flags, seccomp: seccompFile !== undefined, command }),
+        launchArgv({
+          bwrap: status.bwrap,
+          flags: [...flags, "--chdir", cwd],
+          seccomp: seccompFile !== undefined,
+          command,
+        }),
       launch: { fd3File: seccompFile, cgroupProcs: cgroup?.procs },
     });
     try {

@@ -15,3 +15,5 @@ export const CLOSE = 16;
 export const RETIRE = 17;
 /** A spare shell waits in the confined helper (id 0, u32 pid inside the sandbox; spare-shell.ts). */
 export const SPARE = 18;
+/** A confined helper is up and reading requests (id 0, no payload). */
+export const READY = 19;

@@ -5,6 +5,7 @@ import {
   CLOSE,
   EXIT,
   FAILED,
+  READY,
   RELEASE,
   RETIRE,
   SPARE,
@@ -37,6 +38,8 @@ export interface SpawnerOptions {
    * frames: the sandbox starts one inside bubblewrap through the daemon's own helper.
    */
   start?: () => SpawnedProcess;
+  /** A helper started by `start` reported that it is up (a confined one does). */
+  onReady?: () => void;
   /** Whether a command is killed by its process group when its helper dies. Default true. */
   killOnLoss?: boolean;
   /**
@@ -68,6 +71,8 @@ export interface Spawner {
   dispose(): void;
   /** Ends the helper once its running commands are done; a later spawn starts a new one. */
   retire(): void;
+  /** Starts the helper now unless it runs (or the spawner was disposed). */
+  warm(): void;
 }
 
 interface Helper {
@@ -125,6 +130,10 @@ export function createSpawner(options: SpawnerOptions = {}): Spawner {
         }
       },
       onFrame(type, id, payload) {
+        if (type === READY) {
+          if (helper === current) options.onReady?.();
+          return;
+        }
         if (type === SPARE) {
           if (helper === current) options.placement?.spareReady?.(payload.readUInt32BE(0));
           return;
@@ -287,6 +296,9 @@ export function createSpawner(options: SpawnerOptions = {}): Spawner {
     dispose() {
       disposed = true;
       helper?.process.stdin?.end();
+    },
+    warm() {
+      if (!disposed) helper ??= launch();
     },
     retire() {
       const current = helper;

@@ -11,6 +11,7 @@
  *   helper → daemon: SPAWNED (u32 pid), FAILED (JSON {message, code}), STDOUT / STDERR (bytes),
  *                    EXIT (JSON {code, signal}: the process exited), CLOSE (its pipes closed too),
  *                    RETIRE (id 0: start the next command in a new helper, end this one when idle),
+ *                    READY (id 0: a confined helper is up),
  *                    SPARE (id 0, u32 pid: a confined helper's spare shell is waiting; a SPAWN
  *                    naming that pid in `spare` is handed to it, the daemon having moved it into
  *                    the command's cgroup)
@@ -29,6 +30,7 @@ import {
   CLOSE,
   EXIT,
   FAILED,
+  READY,
   RELEASE,
   RETIRE,
   SPARE,
@@ -189,6 +191,7 @@ function main(): void {
   input.on("error", shutdown);
   spare?.refillWhenIdle(); // the first spare, once start-up is over
   const guard = confined ? confineHelper() : undefined;
+  if (confined) send(READY, 0);
   // A daemon killed with SIGKILL closes our stdin too, but a grandchild holding a copy of the
   // daemon's end of the pipe would keep it open: the parent check does not depend on that.
   setInterval(() => {
