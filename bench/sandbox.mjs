@@ -16,8 +16,7 @@ const scratch = mkdtempSync(path.join(os.tmpdir(), "oi-bench-sandbox-"));
 await build({
   stdin: {
     contents: `export { createSandboxedExec } from "./src/tools/sandbox/sandboxed-exec.ts";
-export { buildChildEnv } from "./src/tools/exec/child-env.ts";
-export { createSpawner } from "./src/tools/exec/spawner/spawner-client.ts";`,
+export { buildChildEnv } from "./src/tools/exec/child-env.ts";`,
     resolveDir: ROOT,
     loader: "ts",
   },
@@ -27,7 +26,7 @@ export { createSpawner } from "./src/tools/exec/spawner/spawner-client.ts";`,
   platform: "node",
   logLevel: "warning",
 });
-const { createSandboxedExec, buildChildEnv, createSpawner } = await import(path.join(scratch, "sandbox.mjs"));
+const { createSandboxedExec, buildChildEnv } = await import(path.join(scratch, "sandbox.mjs"));
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -39,22 +38,13 @@ const percentile = (xs, p) =>
 const round = (x) => Math.round(x * 100) / 100;
 
 const sandbox = createSandboxedExec({ env: buildChildEnv(process.env), whenUnavailable: "refuse" });
-// The same sandbox with a confined helper per sandbox, running the dist/spawner.js of `npm ci`.
+// The same sandbox with a confined helper per sandbox, running the dist/spawner.js of `npm ci`
+// (started by this process, as the daemon starts it).
 const helped = createSandboxedExec({
   env: buildChildEnv(process.env),
   whenUnavailable: "refuse",
   perSessionHelper: true,
   helperScript: path.join(ROOT, "dist/spawner.js"),
-});
-// And as the daemon starts it: bwrap forked by a spawn helper, which relays the confined
-// helper's frames (daemon → spawn helper → bwrap's pipe and back).
-const spawner = createSpawner({ path: path.join(ROOT, "dist/spawner.js") });
-const relayed = createSandboxedExec({
-  env: buildChildEnv(process.env),
-  whenUnavailable: "refuse",
-  perSessionHelper: true,
-  helperScript: path.join(ROOT, "dist/spawner.js"),
-  spawn: spawner.spawn,
 });
 const status = await sandbox.status();
 if (!status.available) {
@@ -71,11 +61,6 @@ const cases = {
   bwrapInThisRepository: { policy: { mode: "workspace-write", roots: [ROOT] }, cwd: ROOT },
   helper: { policy: { mode: "workspace-write", roots: [emptyWorkspace] }, cwd: emptyWorkspace, via: helped },
   helperInThisRepository: { policy: { mode: "workspace-write", roots: [ROOT] }, cwd: ROOT, via: helped },
-  helperRelayed: {
-    policy: { mode: "workspace-write", roots: [emptyWorkspace] },
-    cwd: emptyWorkspace,
-    via: relayed,
-  },
 };
 // Interleaved, so a burst of other work on the machine hits every case alike.
 const times = Object.fromEntries(Object.keys(cases).map((name) => [name, []]));
@@ -98,8 +83,6 @@ const figures = Object.fromEntries(
 );
 sandbox.dispose();
 helped.dispose();
-relayed.dispose();
-spawner.dispose();
 rmSync(scratch, { recursive: true, force: true });
 
 const report = {
@@ -115,7 +98,6 @@ const report = {
   cases: figures,
   overheadMedianMs: round(figures.bwrap.medianMs - figures.unconfined.medianMs),
   helperOverheadMedianMs: round(figures.helper.medianMs - figures.unconfined.medianMs),
-  relayMedianMs: round(figures.helperRelayed.medianMs - figures.helper.medianMs),
 };
 const out = path.join(ROOT, "bench/results/sandbox.json");
 writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
@@ -127,7 +109,6 @@ console.log(
     `  bwrap, this repository     ${figures.bwrapInThisRepository.medianMs} ms (${figures.bwrapInThisRepository.p90Ms})`,
     `  helper, empty workspace    ${figures.helper.medianMs} ms (${figures.helper.p90Ms})`,
     `  helper, this repository    ${figures.helperInThisRepository.medianMs} ms (${figures.helperInThisRepository.p90Ms})`,
-    `  helper through the relay   ${figures.helperRelayed.medianMs} ms (${figures.helperRelayed.p90Ms})`,
     `  overhead                   ${report.overheadMedianMs} ms; with the helper ${report.helperOverheadMedianMs} ms`,
     `wrote ${path.relative(ROOT, out)}`,
   ].join("\n"),

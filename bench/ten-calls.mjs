@@ -5,8 +5,8 @@
 // for the session's first prompt (after a user's pause) and for a second one (steady state). A
 // model answers in seconds, not at once: the task runs once more with every answer MODEL_MS
 // late, which is off the overhead too. The sandboxed runs are taken twice: each command in a
-// bubblewrap of its own, and forked by a confined helper per sandbox (`[sandbox]
-// per_session_helper`). Run alone, `node bench/ten-calls.mjs [--runs 5]` writes the medians to
+// bubblewrap of its own (`[sandbox] per_session_helper = false`), and forked by a confined
+// helper per sandbox (the default). Run alone, `node bench/ten-calls.mjs [--runs 5]` writes the medians to
 // bench/results/ten-calls.json.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -46,6 +46,7 @@ function direct(cwd) {
 }
 
 const HELPER = "[sandbox]\nper_session_helper = true\n";
+const PER_COMMAND = "[sandbox]\nper_session_helper = false\n";
 
 export async function once({ scratch, model, replyChunks, mode, modelMs = 0, config = "" }) {
   const daemon = ourDaemon({ launcher: LAUNCHER, scratch, modelUrl: model.url, mode, config });
@@ -126,7 +127,7 @@ export async function tenCalls({ runs, scratch, model, replyChunks }) {
     rows.pss.push(free.pss);
     rows.initializeUnconfined.push(free.initMs);
     rows.sessionNewUnconfined.push(free.newMs);
-    const boxed = await once({ scratch, model, replyChunks, mode: "auto" });
+    const boxed = await once({ scratch, model, replyChunks, mode: "auto", config: PER_COMMAND });
     rows.sandboxed.push(boxed.ms);
     rows.sandboxedWarm.push(boxed.againMs);
     rows.pssSandboxed.push(boxed.pss);
@@ -140,7 +141,7 @@ export async function tenCalls({ runs, scratch, model, replyChunks }) {
     const slow = await once({ scratch, model, replyChunks, mode: "full-access", modelMs: MODEL_MS });
     const waited = (COMMANDS.length + 1) * MODEL_MS;
     for (const [row, config] of [
-      [rows.pacedSandboxedWarmOverheadPerCall, ""],
+      [rows.pacedSandboxedWarmOverheadPerCall, PER_COMMAND],
       [rows.pacedSandboxedHelperWarmOverheadPerCall, HELPER],
     ]) {
       const paced = await once({ scratch, model, replyChunks, mode: "auto", modelMs: MODEL_MS, config });

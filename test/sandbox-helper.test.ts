@@ -200,7 +200,7 @@ const waitFor = async (check: () => boolean, ms: number) => {
     }
   });
 
-  it("passes a flood through both relays bounded, with exact totals", async () => {
+  it("passes a flood through the helper bounded, with exact totals", async () => {
     const result = await run("head -c 20000000 /dev/zero | tr '\\0' x; echo; echo end");
     expect(result.exitCode).toBe(0);
     expect(result.totalBytes).toBe(20_000_000 + 5);

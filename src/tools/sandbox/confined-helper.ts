@@ -8,7 +8,7 @@ import type { PidsCgroup } from "./pids-cgroup.js";
 import { createSpareGroups } from "./spare-groups.js";
 
 export interface ConfinedHelperOptions {
-  /** The daemon's spawn helper, which starts bwrap. */
+  /** Starts bwrap: `startChild`, so that the helper's frames reach the daemon directly. */
   spawn: SpawnCommand;
   bwrap: string;
   /** `bwrapArgv` of the commands, without `--chdir` (each command brings its cwd). */
@@ -59,7 +59,7 @@ const FIND_MS = 5_000;
  * command: spare-groups.ts; else it moves the helper in for the fork, since the cgroup files
  * are read-only inside) and the
  * end of its whole tree (`CgroupTree`). Started again by the next command after it died or
- * retired (confine-helper.ts); its stdin and stdout are frames relayed by the daemon's helper.
+ * retired (confine-helper.ts); its stdin and stdout are the frame channel to the daemon.
  */
 export function startConfinedHelper(options: ConfinedHelperOptions): ConfinedHelper {
   let launcher: SpawnedProcess | undefined;

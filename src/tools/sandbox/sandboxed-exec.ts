@@ -153,7 +153,9 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
         const pool =
           files &&
           createHelperPool({
-            spawn: local.spawn ?? startChild,
+            // Forked by the daemon itself, once per helper, in the background: through the
+            // spawn helper, every frame of every command would cross one more process.
+            spawn: startChild,
             bwrap: status.bwrap,
             env: sandboxEnv,
             files,
