@@ -148,10 +148,14 @@ const waitFor = async (check: () => boolean, ms: number) => {
   });
 
   it("keeps the waiting spare's descriptors from a running command", async () => {
-    // The spare is forked while this command runs; its stdin would take the next command's script.
-    const probe = await run(
-      `sleep 0.3; for p in /proc/[0-9]*; do case "$(tr '\\0' ' ' <$p/cmdline 2>/dev/null)" in */[d]ash?-s*) echo FOUND; readlink $p/fd/0 && echo OPEN; (echo 'echo INJECTED' >$p/fd/0) 2>/dev/null && echo WROTE;; esac; done; echo checked`,
+    // The end of a command run beside this one forks the next spare, which waits while this one
+    // still runs; the spare's stdin would take the next command's script.
+    const pending = run(
+      `sleep 0.5; for p in /proc/[0-9]*; do case "$(tr '\\0' ' ' <$p/cmdline 2>/dev/null)" in */[d]ash?-s*) echo FOUND; readlink $p/fd/0 && echo OPEN; (echo 'echo INJECTED' >$p/fd/0) 2>/dev/null && echo WROTE;; esac; done; echo checked`,
     );
+    await pause(100);
+    expect((await run("true")).exitCode).toBe(0);
+    const probe = await pending;
     expect(probe.output).toContain("FOUND");
     expect(probe.output).toContain("checked");
     expect(probe.output).not.toMatch(/OPEN|WROTE/);

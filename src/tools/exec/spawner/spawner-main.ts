@@ -67,9 +67,9 @@ function main(): void {
   const parent = process.ppid;
   // `--confined`: this helper runs inside the sandbox (confine-helper.ts); its spare shell, started
   // through the non-dumpable loader, takes only a command the daemon placed it for. It is forked
-  // as soon as the previous one is taken, not after a quiet moment: the daemon's move of it into
-  // the next command's cgroup can wait for an RCU grace period, which then passes while the
-  // command runs and the model answers (docs/performance.md).
+  // as soon as the command before has ended, not after a quiet moment: the daemon's move of it
+  // into the next command's cgroup can wait for an RCU grace period, which then passes while the
+  // model answers (docs/performance.md).
   const confined = process.argv.includes("--confined");
   const loader = process.argv.find((arg) => arg.startsWith(LOADER))?.slice(LOADER.length);
 
@@ -120,7 +120,8 @@ function main(): void {
       send(FAILED, id, json(describe(error)));
       return;
     } finally {
-      spare?.refillWhenIdle();
+      // Confined, only once the command ended: forking the spare while it runs holds up its frames.
+      if (!confined) spare?.refillWhenIdle();
     }
     child.stdin?.on("error", () => {}); // EPIPE: the command closed its stdin
     child.on("error", (error) => {
