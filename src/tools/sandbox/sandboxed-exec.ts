@@ -52,8 +52,9 @@ export interface SandboxedExecOptions extends Omit<LocalExecOptions, "env" | "wr
   /**
    * Fork sandboxed commands in one confined spawn helper per sandbox (confined-helper.ts)
    * instead of starting bubblewrap for each. Only where a pids cgroup can be made (it bounds
-   * and ends each command's tree); elsewhere, and for network escalations and `launch`, each
-   * command still gets a sandbox of its own. Default false (`[sandbox] per_session_helper`).
+   * and ends each command's tree); elsewhere, for network escalations and `launch`, and while
+   * the session's helper starts, each command still gets a sandbox of its own. Default false
+   * here; the runtime passes `[sandbox] per_session_helper`, which is on unless turned off.
    */
   perSessionHelper?: boolean;
   /** The spawn helper program the confined helper runs. Default `spawnerPath()`. */
