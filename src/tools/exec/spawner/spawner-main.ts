@@ -8,7 +8,8 @@
  * `[type u8][id u32 BE][length u32 BE][payload]` both ways.
  *   daemon → helper: SPAWN (JSON {file, args, cwd, env, fd3File?, cgroupProcs?, stdin?}), RELEASE (stop
  *                    reading its pipes), STDIN / STDIN_END (bytes for, and the end of, a piped stdin)
- *   helper → daemon: SPAWNED (u32 pid), FAILED (JSON {message, code}), STDOUT / STDERR (bytes),
+ *   helper → daemon: SPAWNED (u32 pid), FAILED (JSON {message, code}; code `SPARE_GONE`: the
+ *                    spare a request named cannot take it, place it again), STDOUT / STDERR (bytes),
  *                    EXIT (JSON {code, signal}: the process exited), CLOSE (its pipes closed too),
  *                    RETIRE (id 0: start the next command in a new helper, end this one when idle),
  *                    READY (id 0: a confined helper is up),
