@@ -38,7 +38,8 @@ const percentile = (xs, p) =>
 const round = (x) => Math.round(x * 100) / 100;
 
 const sandbox = createSandboxedExec({ env: buildChildEnv(process.env), whenUnavailable: "refuse" });
-// The same sandbox with a confined helper per sandbox, running the dist/spawner.js of `npm ci`.
+// The same sandbox with a confined helper per sandbox, running the dist/spawner.js of `npm ci`
+// (started by this process, as the daemon starts it).
 const helped = createSandboxedExec({
   env: buildChildEnv(process.env),
   whenUnavailable: "refuse",

@@ -5,8 +5,8 @@
 // for the session's first prompt (after a user's pause) and for a second one (steady state). A
 // model answers in seconds, not at once: the task runs once more with every answer MODEL_MS
 // late, which is off the overhead too. The sandboxed runs are taken twice: each command in a
-// bubblewrap of its own, and forked by a confined helper per sandbox (`[sandbox]
-// per_session_helper`). Run alone, `node bench/ten-calls.mjs [--runs 5]` writes the medians to
+// bubblewrap of its own (`[sandbox] per_session_helper = false`), and forked by a confined
+// helper per sandbox (the default). Run alone, `node bench/ten-calls.mjs [--runs 5]` writes the medians to
 // bench/results/ten-calls.json.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -46,12 +46,13 @@ function direct(cwd) {
 }
 
 const HELPER = "[sandbox]\nper_session_helper = true\n";
+const PER_COMMAND = "[sandbox]\nper_session_helper = false\n";
 
-async function once({ scratch, model, replyChunks, mode, modelMs = 0, config = "" }) {
+export async function once({ scratch, model, replyChunks, mode, modelMs = 0, config = "" }) {
   const daemon = ourDaemon({ launcher: LAUNCHER, scratch, modelUrl: model.url, mode, config });
   const agent = await daemon.start();
   const cwd = mkdtempSync(path.join(scratch, "ws-"));
-  const { sessionId } = await agent.newSession(cwd);
+  const { sessionId, ms: newMs } = await agent.newSession(cwd);
   await sleep(THINK_MS);
   const script = (done) =>
     Array.from({ length: COMMANDS.length + 1 }, () =>
@@ -78,6 +79,8 @@ async function once({ scratch, model, replyChunks, mode, modelMs = 0, config = "
   const cpuPerCall = (cpuMs(agent.child.pid) - cpuBefore) / COMMANDS.length;
   await agent.stop();
   return {
+    initMs: agent.initMs,
+    newMs,
     ms,
     againMs: again.ms,
     cpuPerCall,
@@ -107,6 +110,12 @@ export async function tenCalls({ runs, scratch, model, replyChunks }) {
     pssSandboxed: [],
     pacedOverheadPerCall: [],
     pacedWarmOverheadPerCall: [],
+    initializeUnconfined: [],
+    initializeSandboxed: [],
+    initializeSandboxedHelper: [],
+    sessionNewUnconfined: [],
+    sessionNewSandboxed: [],
+    sessionNewSandboxedHelper: [],
   };
   for (let i = 0; i < runs; i++) {
     const free = await once({ scratch, model, replyChunks, mode: "full-access" });
@@ -116,17 +125,23 @@ export async function tenCalls({ runs, scratch, model, replyChunks }) {
     rows.warmOverheadPerCall.push((free.againMs - free.directMs) / COMMANDS.length);
     rows.daemonCpuPerCall.push(free.cpuPerCall);
     rows.pss.push(free.pss);
-    const boxed = await once({ scratch, model, replyChunks, mode: "auto" });
+    rows.initializeUnconfined.push(free.initMs);
+    rows.sessionNewUnconfined.push(free.newMs);
+    const boxed = await once({ scratch, model, replyChunks, mode: "auto", config: PER_COMMAND });
     rows.sandboxed.push(boxed.ms);
     rows.sandboxedWarm.push(boxed.againMs);
     rows.pssSandboxed.push(boxed.pss);
+    rows.initializeSandboxed.push(boxed.initMs);
+    rows.sessionNewSandboxed.push(boxed.newMs);
     const helped = await once({ scratch, model, replyChunks, mode: "auto", config: HELPER });
     rows.sandboxedHelper.push(helped.ms);
     rows.sandboxedHelperWarm.push(helped.againMs);
+    rows.initializeSandboxedHelper.push(helped.initMs);
+    rows.sessionNewSandboxedHelper.push(helped.newMs);
     const slow = await once({ scratch, model, replyChunks, mode: "full-access", modelMs: MODEL_MS });
     const waited = (COMMANDS.length + 1) * MODEL_MS;
     for (const [row, config] of [
-      [rows.pacedSandboxedWarmOverheadPerCall, ""],
+      [rows.pacedSandboxedWarmOverheadPerCall, PER_COMMAND],
       [rows.pacedSandboxedHelperWarmOverheadPerCall, HELPER],
     ]) {
       const paced = await once({ scratch, model, replyChunks, mode: "auto", modelMs: MODEL_MS, config });

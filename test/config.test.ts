@@ -678,11 +678,11 @@ function escapeRegExp(text: string): string {
 }
 
 describe("[sandbox]", () => {
-  it("per_session_helper is off unless the user's config turns it on", () => {
+  it("per_session_helper is on unless the user's config turns it off", () => {
     write('model = "m"\n');
-    expect(load().sandbox).toEqual({ perSessionHelper: false });
-    write('model = "m"\n[sandbox]\nper_session_helper = true\n');
     expect(load().sandbox).toEqual({ perSessionHelper: true });
+    write('model = "m"\n[sandbox]\nper_session_helper = false\n');
+    expect(load().sandbox).toEqual({ perSessionHelper: false });
   });
 
   it("refuses a per_session_helper that is not a boolean, naming the key", () => {

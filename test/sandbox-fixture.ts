@@ -162,13 +162,18 @@ export async function runAll(battery: {
 /** Whether the battery's commands run in a confined helper (the sandbox's pid 1 is the helper). */
 export async function inHelper(battery: { fixture: Fixture; sandbox: SandboxedExec }): Promise<boolean> {
   const { fixture: f } = battery;
-  const result = await battery.sandbox
-    .exec({ mode: "workspace-write", roots: [f.workspace, f.homeRoot] })
-    .run({
-      command: "tr '\\0' ' ' </proc/1/cmdline",
-      cwd: f.workspace,
-      timeoutMs: 20_000,
-      signal: new AbortController().signal,
-    });
-  return result.output.includes("--confined");
+  // The first commands start the helper and run in a sandbox of their own until it is up.
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const result = await battery.sandbox
+      .exec({ mode: "workspace-write", roots: [f.workspace, f.homeRoot] })
+      .run({
+        command: "tr '\\0' ' ' </proc/1/cmdline",
+        cwd: f.workspace,
+        timeoutMs: 20_000,
+        signal: new AbortController().signal,
+      });
+    if (result.output.includes("--confined")) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
 }

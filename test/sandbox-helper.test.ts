@@ -1,7 +1,7 @@
 // The confined helper (src/tools/sandbox/confined-helper.ts): commands forked inside one
 // long-lived sandbox must stay as apart from each other and from the helper as commands that
 // each had a sandbox of their own. Real bubblewrap, real cgroups (root only, as in CI).
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildChildEnv } from "../src/tools/exec/child-env.js";
@@ -16,7 +16,7 @@ probe?.release();
 
 /** Host pids of running confined helpers (their command line ends in `--confined`). */
 function helpers(): number[] {
-  return readdirSync("/proc")
+  const confined = readdirSync("/proc")
     .filter((name) => /^\d+$/.test(name))
     .filter((name) => {
       try {
@@ -27,7 +27,40 @@ function helpers(): number[] {
       }
     })
     .map(Number);
+  // A helper's child between its fork and its exec still shows the helper's command line.
+  return confined.filter((pid) => !confined.includes(parentOf(pid)));
 }
+
+function parentOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The helper's waiting spare shell on the host, and its pid inside the sandbox, once the
+ * daemon has moved it into the next command's pids cgroup.
+ */
+function spareOf(helper: number): { host: number; inner: number } | undefined {
+  const children = readFileSync(`/proc/${helper}/task/${helper}/children`, "utf8").split(" ").filter(Boolean);
+  for (const child of children) {
+    try {
+      if (!readFileSync(`/proc/${child}/cmdline`, "utf8").split("\0").includes("-s")) continue;
+      if (!/:pids:.*\/openinterpreter-\d+-\d+$/m.test(readFileSync(`/proc/${child}/cgroup`, "utf8")))
+        continue;
+      const nspid = /^NSpid:\s+(\d+)\s+(\d+)$/m.exec(readFileSync(`/proc/${child}/status`, "utf8"));
+      if (nspid) return { host: Number(nspid[1]), inner: Number(nspid[2]) };
+    } catch {
+      // exited while we looked
+    }
+  }
+  return undefined;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const waitFor = async (check: () => boolean, ms: number) => {
   const deadline = Date.now() + ms;
@@ -50,10 +83,22 @@ const waitFor = async (check: () => boolean, ms: number) => {
       .exec({ mode: "workspace-write", roots: [ws], session: "s1", ...policy })
       .run({ command, cwd: policy.roots?.[0] ?? ws, timeoutMs: 10_000, signal });
 
+  const waitingSpare = async () => {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await run("true");
+      await pause(200);
+      const [helper] = helpers();
+      const spare = helper === undefined ? undefined : spareOf(helper);
+      if (spare) return spare;
+    }
+    return undefined;
+  };
+
   beforeAll(async () => {
     mkdirSync(ws);
     mkdirSync(other);
-    expect((await run("true")).exitCode).toBe(0);
+    // The first command starts the helper and runs in a sandbox of its own meanwhile.
+    expect(await waitingSpare()).toBeDefined();
   });
   afterAll(() => {
     sandbox.dispose();
@@ -84,7 +129,82 @@ const waitFor = async (check: () => boolean, ms: number) => {
     expect((await run("ps -e -o args= | grep -c '[w]hile :' || true")).output.trim()).toBe("0");
   });
 
-  it("passes a flood through both relays bounded, with exact totals", async () => {
+  it("hands a command to the spare shell waiting in the helper, in the command's own cgroup", async () => {
+    const [helper] = helpers();
+    await run("true");
+    // Moved ahead of time, while the session waits (for the model): the command pays no move.
+    expect(await waitFor(() => spareOf(helper as number) !== undefined, 2_000)).toBe(true);
+    const spare = spareOf(helper as number) as { host: number; inner: number };
+    const group = /:pids:(.*)$/m.exec(readFileSync(`/proc/${spare.host}/cgroup`, "utf8"))?.[1];
+    const pending = run("echo $$; sleep 0.4");
+    await pause(200);
+    expect(/:pids:(.*)$/m.exec(readFileSync(`/proc/${spare.host}/cgroup`, "utf8"))?.[1]).toBe(group);
+    expect((await pending).output).toBe(`${spare.inner}\n`);
+    expect(readFileSync(`/proc/${helper}/cgroup`, "utf8")).not.toMatch(/openinterpreter-/);
+    // The next spare waits in a group of its own, not in the one that command ran in.
+    expect(await waitFor(() => spareOf(helper as number) !== undefined, 2_000)).toBe(true);
+    const next = spareOf(helper as number) as { host: number };
+    expect(/:pids:(.*)$/m.exec(readFileSync(`/proc/${next.host}/cgroup`, "utf8"))?.[1]).not.toBe(group);
+  });
+
+  it("keeps the waiting spare's descriptors from a running command", async () => {
+    // The end of a command run beside this one forks the next spare, which waits while this one
+    // still runs; the spare's stdin would take the next command's script.
+    const pending = run(
+      `sleep 0.5; for p in /proc/[0-9]*; do case "$(tr '\\0' ' ' <$p/cmdline 2>/dev/null)" in */[d]ash?-s*) echo FOUND; readlink $p/fd/0 && echo OPEN; (echo 'echo INJECTED' >$p/fd/0) 2>/dev/null && echo WROTE;; esac; done; echo checked`,
+    );
+    await pause(100);
+    expect((await run("true")).exitCode).toBe(0);
+    const probe = await pending;
+    expect(probe.output).toContain("FOUND");
+    expect(probe.output).toContain("checked");
+    expect(probe.output).not.toMatch(/OPEN|WROTE/);
+    await pause(100);
+    expect((await run("echo clean")).output).toBe("clean\n");
+  });
+
+  it("forks a command the spare cannot take inside the command's own cgroup", async () => {
+    // A name `export` refuses: the spare's one-line hand-over cannot carry this environment.
+    const odd = createSandboxedExec({
+      env: { ...buildChildEnv(process.env), "ODD-NAME": "1" },
+      whenUnavailable: "refuse",
+      perSessionHelper: true,
+      helperScript: spawnerPath(),
+    });
+    const oddRun = (command: string) =>
+      odd
+        .exec({ mode: "workspace-write", roots: [ws], session: "odd" })
+        .run({ command, cwd: ws, timeoutMs: 10_000, signal: new AbortController().signal });
+    try {
+      // The first command starts the helper, and does not wait for it: a sandbox of its own.
+      const first = await oddRun("tr '\\0' ' ' </proc/1/cmdline");
+      expect(first.output).toMatch(/bwrap/);
+      expect(first.output).not.toContain("--confined");
+      const oddHelper = () =>
+        helpers().find((pid) => readFileSync(`/proc/${pid}/environ`, "utf8").includes("ODD-NAME="));
+      expect(await waitFor(() => oddHelper() !== undefined, 2_000)).toBe(true);
+      const helper = oddHelper();
+      expect(await waitFor(() => spareOf(helper as number) !== undefined, 2_000)).toBe(true);
+      const pending = oddRun("echo $$ >odd.pid; sleep 0.5; printenv ODD-NAME || env | grep -c ODD-NAME");
+      expect(await waitFor(() => existsSync(path.join(ws, "odd.pid")), 2_000)).toBe(true);
+      const inner = readFileSync(path.join(ws, "odd.pid"), "utf8").trim();
+      const host = readFileSync(`/proc/${helper}/task/${helper}/children`, "utf8")
+        .split(" ")
+        .find(
+          (pid) =>
+            pid &&
+            new RegExp(`^NSpid:\\s+${pid}\\s+${inner}$`, "m").test(
+              readFileSync(`/proc/${pid}/status`, "utf8"),
+            ),
+        );
+      expect(readFileSync(`/proc/${host}/cgroup`, "utf8")).toMatch(/:pids:.*\/openinterpreter-\d+-\d+$/m);
+      expect((await pending).output).toBe("1\n");
+    } finally {
+      odd.dispose();
+    }
+  });
+
+  it("passes a flood through the helper bounded, with exact totals", async () => {
     const result = await run("head -c 20000000 /dev/zero | tr '\\0' x; echo; echo end");
     expect(result.exitCode).toBe(0);
     expect(result.totalBytes).toBe(20_000_000 + 5);
@@ -130,6 +250,7 @@ const waitFor = async (check: () => boolean, ms: number) => {
   });
 
   it("is replaced once the orphans it cannot reap pile up", async () => {
+    await waitingSpare(); // the helper the previous test's next command started is up
     const [before] = helpers();
     // Each orphan is re-parented to the helper, the sandbox's pid 1, and stays a zombie there.
     const orphans = await run(
@@ -139,22 +260,28 @@ const waitFor = async (check: () => boolean, ms: number) => {
     expect((await run("echo next")).output).toBe("next\n");
     expect(await waitFor(() => !helpers().includes(before as number), 2_000)).toBe(true);
     expect((await run("echo after")).output).toBe("after\n");
-    expect(helpers()).toHaveLength(1);
+    expect(await waitFor(() => helpers().length === 1, 2_000)).toBe(true);
   });
 
-  it("caps each command's processes", async () => {
-    const result = await run(`for i in $(seq ${PIDS_MAX * 2}); do sleep 5 & done 2>&1; echo started; wait`, {
-      roots: [ws],
-    });
-    expect(result.output).toMatch(/fork: (retry: )?Resource temporarily unavailable|Cannot fork/);
+  it("caps each command's processes, forked by the helper or handed to its spare", async () => {
+    for (const handed of [false, true]) {
+      // After a pause, the helper's spare takes the command (the first bomb's orphans pile up
+      // as zombies in its helper, which is replaced once idle: wait for the new one's spare).
+      const spare = handed ? await waitingSpare() : undefined;
+      const result = await run(
+        `echo $$; for i in $(seq ${PIDS_MAX * 2}); do sleep 5 & done 2>&1; echo started; wait`,
+      );
+      expect(result.output).toMatch(/fork: (retry: )?Resource temporarily unavailable|Cannot fork/);
+      if (handed) expect(result.output.split("\n")[0]).toBe(String(spare?.inner));
+    }
     expect((await run("echo next")).output).toBe("next\n");
-  }, 20_000);
+  }, 30_000);
 
   it("is replaced when the roots change, and stops with the session", async () => {
     const [before] = helpers();
     expect((await run("echo other", { roots: [other] })).output).toBe("other\n");
     expect(await waitFor(() => !helpers().includes(before as number), 2_000)).toBe(true);
-    expect(helpers()).toHaveLength(1);
+    expect(await waitFor(() => helpers().length === 1, 2_000)).toBe(true);
     sandbox.release("s1");
     expect(await waitFor(() => helpers().length === 0, 2_000)).toBe(true);
   });

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmdirSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -31,8 +31,10 @@ probe?.release();
       sandbox.dispose();
     }
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const leftovers = ["/sys/fs/cgroup/pids", "/sys/fs/cgroup"].some((root) =>
-      existsSync(path.join(root, `openinterpreter-${process.pid}-1`)),
+    const leftovers = ["/sys/fs/cgroup/pids", "/sys/fs/cgroup"].some(
+      (root) =>
+        existsSync(root) &&
+        readdirSync(root).some((name) => name.startsWith(`openinterpreter-${process.pid}-`)),
     );
     expect(leftovers).toBe(false);
   });

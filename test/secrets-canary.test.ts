@@ -242,7 +242,7 @@ describe("canary secrets in the daemon's environment (security.md K01, K02)", ()
     "workspace-write: approved commands run in the sandbox and find none of them, not even in /proc",
     async () => {
       expect(sandbox, sandbox.available ? "" : sandbox.reason).toMatchObject({ available: true });
-      const run = await runCanaryTurn("workspace-write", ALL);
+      const run = await runCanaryTurn("workspace-write", ALL, "[sandbox]\nper_session_helper = false\n");
       expect(run.outputs.where).toContain("ppid=1\n");
       expect(run.outputs.where).not.toContain("--confined");
       // Not every command is known read-only: some were asked about and approved.
@@ -257,8 +257,9 @@ describe("canary secrets in the daemon's environment (security.md K01, K02)", ()
     async () => {
       // The parent is the helper, whose environ is refused (sandbox-helper.test.ts), so it
       // cannot be printed for the check that each command printed an environment.
-      const ids = ALL.filter((id) => id !== "procParent");
-      const run = await runCanaryTurn("workspace-write", ids, "[sandbox]\nper_session_helper = true\n");
+      // The first commands run in a sandbox of their own while the helper starts: `where` last.
+      const ids = [...ALL.filter((id) => id !== "procParent" && id !== "where"), "where" as const];
+      const run = await runCanaryTurn("workspace-write", ids);
       expect(run.outputs.where).toMatch(/ppid=1\n.*--confined/);
       expect(run.permissions).toBeGreaterThan(0);
       assertNoLeaks(run);

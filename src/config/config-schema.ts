@@ -118,7 +118,7 @@ export const WebTable = z.looseObject(
 /** `[sandbox]`: how sandboxed commands are started (our key; read from the user's config only). */
 export const SandboxTable = z.looseObject(
   {
-    /** Fork sandboxed commands in one confined helper per sandbox (docs/security.md). */
+    /** Fork sandboxed commands in one confined helper per sandbox (docs/security.md). Default true. */
     per_session_helper: z.boolean({ error: "expected true or false" }).optional(),
   },
   { error: "expected a table" },

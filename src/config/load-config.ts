@@ -130,7 +130,7 @@ export function loadConfig(options: LoadConfigOptions): Config {
     mcpServers: user.mcp_servers ?? {},
     modelPrices: modelPrices(user.model_prices ?? {}),
     web,
-    sandbox: { perSessionHelper: user.sandbox?.per_session_helper ?? false },
+    sandbox: { perSessionHelper: user.sandbox?.per_session_helper ?? true },
     ...(webSearch ? { webSearch } : {}),
     agents: {
       maxDepth: user.agents?.max_depth ?? DEFAULT_AGENT_MAX_DEPTH,

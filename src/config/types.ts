@@ -99,7 +99,10 @@ export interface Config {
   modelPrices: Record<string, ModelPrice>;
   /** `[web]`: what the fetch tools may reach and read. */
   web: WebConfig;
-  /** `[sandbox] per_session_helper`: sandboxed commands fork in one confined helper per sandbox. */
+  /**
+   * `[sandbox] per_session_helper`: sandboxed commands fork in one confined helper per sandbox
+   * where a pids cgroup can be made (default), else each gets a sandbox of its own.
+   */
   sandbox: { perSessionHelper: boolean };
   /** `[web_search]`: the search API; unset when none is configured, "disabled" when Codex's mode turned it off. */
   webSearch?: WebSearchConfig | "disabled";

@@ -74,3 +74,14 @@ export function descendantsOf(roots: Iterable<number>, table: ProcEntry[]): Set<
   }
   return found;
 }
+
+/** Children of `pid`: the kernel's own list where it keeps one, else the parent links in /proc. */
+export function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean).map(Number);
+  } catch {
+    return readProcTable()
+      .filter((entry) => entry.ppid === pid)
+      .map((entry) => entry.pid);
+  }
+}

@@ -13,11 +13,11 @@ const SWEEP_PASSES = 100;
 export class CgroupTree implements CommandTree {
   readonly #procs: string;
   /** A process that is in the group only for a moment and never a member (the confined helper). */
-  readonly #spare: () => number | undefined;
+  readonly #helper: () => number | undefined;
 
-  constructor(procs: string, spare: () => number | undefined) {
+  constructor(procs: string, helper: () => number | undefined) {
     this.#procs = procs;
-    this.#spare = spare;
+    this.#helper = helper;
   }
 
   startTracking(): void {}
@@ -65,12 +65,12 @@ export class CgroupTree implements CommandTree {
     } catch {
       return []; // the group is gone: so is everything in it
     }
-    const spare = this.#spare();
+    const helper = this.#helper();
     return text
       .split("\n")
       .filter(Boolean)
       .map(Number)
-      .filter((pid) => pid > 1 && pid !== spare && pid !== process.pid);
+      .filter((pid) => pid > 1 && pid !== helper && pid !== process.pid);
   }
 }
 

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+import { rmdir } from "node:fs/promises";
 import path from "node:path";
 
 /** A cgroup that caps how many processes one command may have (fork bombs stop at the cap). */
@@ -85,11 +86,13 @@ function alive(pid: number): boolean {
   }
 }
 
+/**
+ * Off the event loop: removing a group waits for the cgroup lock, which a move into another
+ * group (a spare placed ahead of time, spare-groups.ts) can hold for an RCU grace period.
+ */
 function removeWhenEmpty(dir: string, attempts: number): void {
-  try {
-    rmdirSync(dir);
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === "EBUSY" && attempts > 0) setTimeout(() => removeWhenEmpty(dir, attempts - 1), 50).unref();
-  }
+  rmdir(dir).catch((error: { code?: string }) => {
+    if (error.code === "EBUSY" && attempts > 0)
+      setTimeout(() => removeWhenEmpty(dir, attempts - 1), 50).unref();
+  });
 }

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -51,8 +52,9 @@ export interface SandboxedExecOptions extends Omit<LocalExecOptions, "env" | "wr
   /**
    * Fork sandboxed commands in one confined spawn helper per sandbox (confined-helper.ts)
    * instead of starting bubblewrap for each. Only where a pids cgroup can be made (it bounds
-   * and ends each command's tree); elsewhere, and for network escalations and `launch`, each
-   * command still gets a sandbox of its own. Default false (`[sandbox] per_session_helper`).
+   * and ends each command's tree); elsewhere, for network escalations and `launch`, and while
+   * the session's helper starts, each command still gets a sandbox of its own. Default false
+   * here; the runtime passes `[sandbox] per_session_helper`, which is on unless turned off.
    */
   perSessionHelper?: boolean;
   /** The spawn helper program the confined helper runs. Default `spawnerPath()`. */
@@ -106,7 +108,17 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
   let filterDir: string | undefined;
   let ready: Promise<Prepared> | undefined;
   let disposed = false;
-  let runs = 0;
+  // Groups are numbered from a random start: two sandboxes in one process must not collide.
+  let runs = randomInt(2 ** 40);
+  let swept = false;
+  let groupsWork: boolean | undefined;
+  const canGroup = () => {
+    const probe = newCgroup();
+    probe?.release();
+    return probe !== undefined;
+  };
+  const newCgroup = () =>
+    createPidsCgroup({ name: `openinterpreter-${process.pid}-${++runs}`, max: PIDS_MAX });
   // The `.git` scan of a root is redone only when a directory it listed has changed.
   const gitScanCache = createGitScanCache();
 
@@ -142,10 +154,13 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
         const pool =
           files &&
           createHelperPool({
-            spawn: local.spawn ?? startChild,
+            // Forked by the daemon itself, once per helper, in the background: through the
+            // spawn helper, every frame of every command would cross one more process.
+            spawn: startChild,
             bwrap: status.bwrap,
             env: sandboxEnv,
             files,
+            makeCgroup: newCgroup,
             ...(seccompFile ? { seccompFile } : {}),
           });
         return { status, seccompFile, ...(pool ? { pool } : {}) };
@@ -203,13 +218,20 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
       if (whenUnavailable === "run-unconfined") return unconfined.run(request);
       return refused(`sandbox unavailable, command not run: ${status.reason}\n`);
     }
-    const useHelper = pool !== undefined && policy.network !== true;
-    const { flags, cwd } = await flagsFor(policy, request.cwd, status, !useHelper);
+    const { flags, cwd } = await flagsFor(policy, request.cwd, status, false);
     // A fork bomb stops at PIDS_MAX processes where the machine lets us make a pids cgroup.
-    if (runs === 0) sweepStaleCgroups();
-    const cgroup = createPidsCgroup({ name: `openinterpreter-${process.pid}-${++runs}`, max: PIDS_MAX });
-    if (useHelper && cgroup) {
-      const helper = pool.helper(flags, policy.session ?? "");
+    if (!swept) sweepStaleCgroups();
+    swept = true;
+    // Without a pids cgroup a command's tree in a helper could be neither bounded nor ended.
+    groupsWork ??= canGroup();
+    const helper =
+      pool !== undefined && policy.network !== true && groupsWork
+        ? pool.helper(flags, policy.session ?? "")
+        : undefined;
+    // Until the session's helper is up (it starts in the background), a sandbox of its own.
+    const up = helper?.ready() === true;
+    const cgroup = (up ? await helper?.claimCgroup() : undefined) ?? newCgroup();
+    if (helper && up && cgroup) {
       const exec = createLocalExec({
         ...local,
         env: sandboxEnv,
@@ -230,7 +252,12 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
       // --unshare-pid: the command's whole tree lives in a pid namespace that ends with it.
       trackIntervalMs: Number.POSITIVE_INFINITY,
       wrap: (command) =>
-        launchArgv({ bwrap: status.bwrap, flags, seccomp: seccompFile !== undefined, command }),
+        launchArgv({
+          bwrap: status.bwrap,
+          flags: [...flags, "--chdir", cwd],
+          seccomp: seccompFile !== undefined,
+          command,
+        }),
       launch: { fd3File: seccompFile, cgroupProcs: cgroup?.procs },
     });
     try {

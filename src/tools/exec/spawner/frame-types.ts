@@ -13,3 +13,7 @@ export const EXIT = 15;
 export const CLOSE = 16;
 /** The helper asks to be replaced once its commands are done (id 0; confine-helper.ts). */
 export const RETIRE = 17;
+/** A spare shell waits in the confined helper (id 0, u32 pid inside the sandbox; spare-shell.ts). */
+export const SPARE = 18;
+/** A confined helper is up and reading requests (id 0, no payload). */
+export const READY = 19;

@@ -23,6 +23,24 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
  */
 const IDLE_MS = 20;
 
+/** The code of a FAILED frame for a request whose placed spare is gone: it is placed again. */
+export const SPARE_GONE = "ESPAREGONE";
+
+export interface SpareShellOptions {
+  /**
+   * An execute-only copy of the ELF loader to start dash through (the confined helper's own,
+   * helper-files.ts): a process whose program file it cannot read is not dumpable, so the
+   * commands running beside the waiting spare in the sandbox cannot open its `/proc/<pid>/fd`
+   * (its stdin, and the pipes that become the next command's output) or ptrace it. Its `exec`
+   * of the command makes the command an ordinary, dumpable process again.
+   */
+  loader?: string;
+  /** A new spare is waiting (its pid): the confined helper tells the daemon, which places it. */
+  onReady?: (pid: number) => void;
+  /** Quiet time before the next spare is forked. Default `IDLE_MS`. */
+  idleMs?: number;
+}
+
 /**
  * A dash started ahead of time, waiting on its stdin, that becomes the next command: it is
  * handed a one-line script that changes directory, exports the command's environment and
@@ -39,13 +57,20 @@ const IDLE_MS = 20;
  */
 export class SpareShell {
   readonly #dash = DASH.find((file) => existsSync(file));
+  readonly #options: SpareShellOptions;
   #waiting: ChildProcess | undefined;
   #timer: NodeJS.Timeout | undefined;
+
+  constructor(options: SpareShellOptions = {}) {
+    this.#options = options;
+  }
 
   /** Forks the next spare unless one is waiting or there is no dash. Blocks for that fork. */
   refill(): void {
     if (this.#waiting || !this.#dash) return;
-    const shell = spawn(this.#dash, ["-s"], { stdio: ["pipe", "pipe", "pipe"], detached: true, env: {} });
+    const { loader, onReady } = this.#options;
+    const [file, args] = loader === undefined ? [this.#dash, ["-s"]] : [loader, [this.#dash, "-s"]];
+    const shell = spawn(file, args, { stdio: ["pipe", "pipe", "pipe"], detached: true, env: {} });
     shell.on("error", () => {}); // no pid: it is not kept; a later refill tries again
     if (shell.pid === undefined) return;
     // Killed by someone else just before its exit was seen: the hand-over meets a closed pipe,
@@ -55,16 +80,23 @@ export class SpareShell {
       if (this.#waiting === shell) this.#waiting = undefined;
     });
     this.#waiting = shell;
+    onReady?.(shell.pid);
   }
 
   /**
    * The command, started by the waiting spare, or `undefined` when there is none or the
    * request must take the ordinary spawn. With `cgroupProcs`, the spare joins that group
-   * before it runs anything, so the command starts inside it.
+   * before it runs anything, so the command starts inside it. With `expected`, only the spare
+   * of that pid is taken (the one the daemon moved into the command's group).
    */
-  take(file: string, args: string[], options: SpawnCommandOptions): ChildProcess | undefined {
+  take(
+    file: string,
+    args: string[],
+    options: SpawnCommandOptions,
+    expected?: number,
+  ): ChildProcess | undefined {
     const shell = this.#waiting; // cleared by its 'exit' handler once it is seen to be gone
-    if (!shell?.stdin) return undefined;
+    if (!shell?.stdin || (expected !== undefined && shell.pid !== expected)) return undefined;
     const script = handOverScript(file, args, options);
     if (script === undefined || !ready(file, options)) return undefined;
     this.#waiting = undefined;
@@ -76,7 +108,7 @@ export class SpareShell {
   /** Forks the next spare once no command has started or ended for `IDLE_MS`; call on each. */
   refillWhenIdle(): void {
     clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.refill(), IDLE_MS);
+    this.#timer = setTimeout(() => this.refill(), this.#options.idleMs ?? IDLE_MS);
     this.#timer.unref();
   }
 

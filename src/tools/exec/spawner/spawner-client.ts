@@ -5,8 +5,10 @@ import {
   CLOSE,
   EXIT,
   FAILED,
+  READY,
   RELEASE,
   RETIRE,
+  SPARE,
   SPAWN,
   SPAWNED,
   STDERR,
@@ -15,6 +17,7 @@ import {
   STDOUT,
 } from "./frame-types.js";
 import { HelperChild } from "./helper-child.js";
+import { SPARE_GONE } from "./spare-shell.js";
 import type { SpawnCommand, SpawnedProcess } from "./spawned-process.js";
 import { spawnerPath } from "./spawner-path.js";
 
@@ -35,6 +38,8 @@ export interface SpawnerOptions {
    * frames: the sandbox starts one inside bubblewrap through the daemon's own helper.
    */
   start?: () => SpawnedProcess;
+  /** A helper started by `start` reported that it is up (a confined one does). */
+  onReady?: () => void;
   /** Whether a command is killed by its process group when its helper dies. Default true. */
   killOnLoss?: boolean;
   /**
@@ -46,9 +51,15 @@ export interface SpawnerOptions {
 }
 
 export interface Placement {
-  /** Resolves true once the helper is in the group; false fails the spawn. */
-  enter(cgroupProcs: string): Promise<boolean>;
+  /**
+   * Resolves once the command can be born in the group: `spare`, the pid (as the helper sees
+   * it) of a spare shell already in the group, which is to take the command; else `moved`, the
+   * helper is in the group (then `leave` follows). Undefined fails the spawn.
+   */
+  enter(cgroupProcs: string): Promise<{ spare?: number; moved: boolean } | undefined>;
   leave(cgroupProcs: string): void;
+  /** The helper reported a spare shell waiting, by its pid as the helper sees it. */
+  spareReady?(pid: number): void;
 }
 
 export interface Spawner {
@@ -60,6 +71,8 @@ export interface Spawner {
   dispose(): void;
   /** Ends the helper once its running commands are done; a later spawn starts a new one. */
   retire(): void;
+  /** Starts the helper now unless it runs (or the spawner was disposed). */
+  warm(): void;
 }
 
 interface Helper {
@@ -71,6 +84,8 @@ interface Helper {
   retired: boolean;
   /** Placed spawns waiting for the one in flight (`placement`). */
   placing: Promise<void>;
+  /** Placed spawns whose spare turns out gone: they are placed again (`SPARE_GONE`). */
+  unspared: Map<number, () => void>;
 }
 
 /**
@@ -102,6 +117,7 @@ export function createSpawner(options: SpawnerOptions = {}): Spawner {
       full: new Set(),
       retired: false,
       placing: Promise.resolve(),
+      unspared: new Map(),
     };
     const output = child.stdout as Socket;
     const reader = new FrameReader({
@@ -114,6 +130,14 @@ export function createSpawner(options: SpawnerOptions = {}): Spawner {
         }
       },
       onFrame(type, id, payload) {
+        if (type === READY) {
+          if (helper === current) options.onReady?.();
+          return;
+        }
+        if (type === SPARE) {
+          if (helper === current) options.placement?.spareReady?.(payload.readUInt32BE(0));
+          return;
+        }
         if (type === RETIRE) {
           current.retired = true;
           if (helper === current) helper = undefined;
@@ -135,6 +159,8 @@ export function createSpawner(options: SpawnerOptions = {}): Spawner {
             message: string;
             code?: string;
           };
+          const again = code === SPARE_GONE ? current.unspared.get(id) : undefined;
+          if (again) return again();
           current.children.delete(id);
           target.failed(Object.assign(new Error(message), code === undefined ? {} : { code }));
         }
@@ -219,31 +245,46 @@ export function createSpawner(options: SpawnerOptions = {}): Spawner {
       return target;
     }
     const { cgroupProcs: _, ...request } = spawnOptions;
-    const payload = Buffer.from(JSON.stringify({ file, args, ...request }));
-    current.placing = current.placing.then(() => place(current, target, { id, procs, payload, placement }));
+    const job = { id, procs, request: { file, args, ...request }, placement };
+    current.placing = current.placing.then(() => place(current, target, job));
     return target;
   };
 
-  /** One placed spawn: into the group, SPAWN, wait until it started (or not), out again. */
+  /**
+   * One placed spawn: into the group, SPAWN, wait until it started (or not), out again. A spare
+   * that was in the group but is gone by the time the request arrives is reported, and the
+   * request is placed again, by the helper this time.
+   */
   const place = async (
     current: Helper,
     target: HelperChild,
-    job: { id: number; procs: string; payload: Buffer; placement: Placement },
+    job: { id: number; procs: string; request: object; placement: Placement },
   ): Promise<void> => {
     if (!current.children.has(job.id)) return; // the helper died meanwhile: lost() told it
-    const started = new Promise<void>((resolve) => {
-      for (const event of ["spawn", "error", "exit"]) target.once(event, () => resolve());
-    });
-    if (!(await job.placement.enter(job.procs).catch(() => false))) {
-      current.children.delete(job.id);
-      target.failed(new Error("could not move the command into its pids cgroup"));
-      return;
-    }
+    let moved = false;
     try {
-      current.process.stdin?.write(encodeFrame(SPAWN, job.id, job.payload));
-      await started;
+      for (;;) {
+        const placed = await job.placement.enter(job.procs).catch(() => undefined);
+        if (placed === undefined) {
+          current.children.delete(job.id);
+          target.failed(new Error("could not move the command into its pids cgroup"));
+          return;
+        }
+        moved ||= placed.moved;
+        const outcome = new Promise<"started" | "again">((resolve) => {
+          for (const event of ["spawn", "error", "exit"]) target.once(event, () => resolve("started"));
+          current.unspared.set(job.id, () => resolve("again"));
+        });
+        const spare = placed.spare === undefined ? {} : { spare: placed.spare };
+        current.process.stdin?.write(
+          encodeFrame(SPAWN, job.id, Buffer.from(JSON.stringify({ ...job.request, ...spare }))),
+        );
+        const result = await outcome;
+        current.unspared.delete(job.id);
+        if (result === "started" || placed.spare === undefined) return;
+      }
     } finally {
-      job.placement.leave(job.procs);
+      if (moved) job.placement.leave(job.procs);
     }
   };
 
@@ -255,6 +296,9 @@ export function createSpawner(options: SpawnerOptions = {}): Spawner {
     dispose() {
       disposed = true;
       helper?.process.stdin?.end();
+    },
+    warm() {
+      if (!disposed) helper ??= launch();
     },
     retire() {
       const current = helper;

@@ -8,9 +8,14 @@
  * `[type u8][id u32 BE][length u32 BE][payload]` both ways.
  *   daemon → helper: SPAWN (JSON {file, args, cwd, env, fd3File?, cgroupProcs?, stdin?}), RELEASE (stop
  *                    reading its pipes), STDIN / STDIN_END (bytes for, and the end of, a piped stdin)
- *   helper → daemon: SPAWNED (u32 pid), FAILED (JSON {message, code}), STDOUT / STDERR (bytes),
+ *   helper → daemon: SPAWNED (u32 pid), FAILED (JSON {message, code}; code `SPARE_GONE`: the
+ *                    spare a request named cannot take it, place it again), STDOUT / STDERR (bytes),
  *                    EXIT (JSON {code, signal}: the process exited), CLOSE (its pipes closed too),
- *                    RETIRE (id 0: start the next command in a new helper, end this one when idle)
+ *                    RETIRE (id 0: start the next command in a new helper, end this one when idle),
+ *                    READY (id 0: a confined helper is up),
+ *                    SPARE (id 0, u32 pid: a confined helper's spare shell is waiting; a SPAWN
+ *                    naming that pid in `spare` is handed to it, the daemon having moved it into
+ *                    the command's cgroup)
  * Frames of one command keep their order, so all output precedes CLOSE, as node's 'close'.
  *
  * Lifetime: ends on stdin EOF (the daemon exited or disposed it) and when re-parented (the
@@ -26,8 +31,10 @@ import {
   CLOSE,
   EXIT,
   FAILED,
+  READY,
   RELEASE,
   RETIRE,
+  SPARE,
   SPAWN,
   SPAWNED,
   STDERR,
@@ -35,15 +42,19 @@ import {
   STDIN_END,
   STDOUT,
 } from "./frame-types.js";
-import { SpareShell } from "./spare-shell.js";
+import { SPARE_GONE, SpareShell } from "./spare-shell.js";
 import type { SpawnCommandOptions } from "./spawned-process.js";
 import { startChild } from "./start-child.js";
 
 const PARENT_POLL_MS = 300;
+/** `--spare-loader=<path>`: where the confined helper's loader is, to start its spare through. */
+const LOADER = "--spare-loader=";
 
 interface SpawnRequest extends SpawnCommandOptions {
   file: string;
   args: string[];
+  /** Confined only: the spare the daemon placed in the command's group, which may take it. */
+  spare?: number;
 }
 
 function main(): void {
@@ -55,9 +66,13 @@ function main(): void {
   const children = new Map<number, ChildProcess>();
   const paused = new Set<NodeJS.ReadableStream>();
   const parent = process.ppid;
-  // `--confined`: this helper runs inside the sandbox (confine-helper.ts), with no spare shell.
+  // `--confined`: this helper runs inside the sandbox (confine-helper.ts); its spare shell, started
+  // through the non-dumpable loader, takes only a command the daemon placed it for. It is forked
+  // as soon as the command before has ended, not after a quiet moment: the daemon's move of it
+  // into the next command's cgroup can wait for an RCU grace period, which then passes while the
+  // model answers (docs/performance.md).
   const confined = process.argv.includes("--confined");
-  const spare = confined ? undefined : new SpareShell();
+  const loader = process.argv.find((arg) => arg.startsWith(LOADER))?.slice(LOADER.length);
 
   const send = (type: number, id: number, payload?: Buffer): boolean => {
     const header = Buffer.allocUnsafe(HEADER);
@@ -73,6 +88,16 @@ function main(): void {
     return room;
   };
   const json = (value: unknown) => Buffer.from(JSON.stringify(value));
+  const announce = (pid: number) => {
+    const payload = Buffer.allocUnsafe(4);
+    payload.writeUInt32BE(pid, 0);
+    send(SPARE, 0, payload);
+  };
+  const spare = !confined
+    ? new SpareShell()
+    : loader === undefined
+      ? undefined
+      : new SpareShell({ loader, onReady: announce, idleMs: 0 });
   output.on("drain", () => {
     for (const stream of paused) stream.resume();
     paused.clear();
@@ -82,14 +107,22 @@ function main(): void {
   const start = (id: number, request: SpawnRequest): void => {
     let child: ChildProcess;
     try {
-      const { file, args, ...options } = request;
-      const viaSpare = options.stdin === undefined ? spare?.take(file, args, options) : undefined;
+      const { file, args, spare: placed, ...options } = request;
+      // Confined, only the spare the daemon moved into the command's group may take it, and
+      // this helper is not in that group: without that spare the daemon must place it again.
+      const usable = options.stdin === undefined && (!confined || placed !== undefined);
+      const viaSpare = usable ? spare?.take(file, args, options, placed) : undefined;
+      if (!viaSpare && placed !== undefined) {
+        send(FAILED, id, json({ message: "the spare shell is gone", code: SPARE_GONE }));
+        return;
+      }
       child = viaSpare ?? startChild(file, args, options);
     } catch (error) {
       send(FAILED, id, json(describe(error)));
       return;
     } finally {
-      spare?.refillWhenIdle();
+      // Confined, only once the command ended: forking the spare while it runs holds up its frames.
+      if (!confined) spare?.refillWhenIdle();
     }
     child.stdin?.on("error", () => {}); // EPIPE: the command closed its stdin
     child.on("error", (error) => {
@@ -160,6 +193,7 @@ function main(): void {
   input.on("error", shutdown);
   spare?.refillWhenIdle(); // the first spare, once start-up is over
   const guard = confined ? confineHelper() : undefined;
+  if (confined) send(READY, 0);
   // A daemon killed with SIGKILL closes our stdin too, but a grandchild holding a copy of the
   // daemon's end of the pipe would keep it open: the parent check does not depend on that.
   setInterval(() => {
