@@ -14,7 +14,10 @@ import { needs } from "./support/requires.js";
 const probe = createPidsCgroup({ name: `openinterpreter-probe-${process.pid}`, max: 1 });
 probe?.release();
 
-/** Host pids of running confined helpers (their command line ends in `--confined`). */
+/**
+ * Host pids of the confined helpers this test process started (their command line ends in
+ * `--confined`): other test files' daemons run helpers of their own meanwhile.
+ */
 function helpers(): number[] {
   const confined = readdirSync("/proc")
     .filter((name) => /^\d+$/.test(name))
@@ -28,7 +31,15 @@ function helpers(): number[] {
     })
     .map(Number);
   // A helper's child between its fork and its exec still shows the helper's command line.
-  return confined.filter((pid) => !confined.includes(parentOf(pid)));
+  return confined.filter((pid) => !confined.includes(parentOf(pid)) && startedHere(pid));
+}
+
+/** Whether this process is among `pid`'s ancestors (bwrap, which it forked, and bwrap's own child). */
+function startedHere(pid: number): boolean {
+  for (let at = parentOf(pid), hops = 0; at > 1 && hops < 4; at = parentOf(at), hops++) {
+    if (at === process.pid) return true;
+  }
+  return false;
 }
 
 function parentOf(pid: number): number {
@@ -284,5 +295,38 @@ const waitFor = async (check: () => boolean, ms: number) => {
     expect(await waitFor(() => helpers().length === 1, 2_000)).toBe(true);
     sandbox.release("s1");
     expect(await waitFor(() => helpers().length === 0, 2_000)).toBe(true);
+  });
+
+  it("stops a helper no command asked for in a while; the next command starts another", async () => {
+    const idle = createSandboxedExec({
+      env: { ...buildChildEnv(process.env), IDLE_HELPER: "1" },
+      whenUnavailable: "refuse",
+      perSessionHelper: true,
+      helperScript: spawnerPath(),
+      helperIdleMs: 600,
+    });
+    const idleRun = (command: string) =>
+      idle
+        .exec({ mode: "workspace-write", roots: [ws], session: "idle" })
+        .run({ command, cwd: ws, timeoutMs: 10_000, signal: new AbortController().signal });
+    const idleHelper = () =>
+      helpers().find((pid) => readFileSync(`/proc/${pid}/environ`, "utf8").includes("IDLE_HELPER="));
+    try {
+      expect((await idleRun("echo one")).output).toBe("one\n");
+      expect(await waitFor(() => idleHelper() !== undefined, 2_000)).toBe(true);
+      const first = idleHelper();
+      // Commands keep it alive: each asks for it before the idle time has passed.
+      for (let i = 0; i < 4; i++) {
+        await pause(300);
+        expect((await idleRun("echo busy")).output).toBe("busy\n");
+      }
+      expect(idleHelper()).toBe(first);
+      expect(await waitFor(() => idleHelper() === undefined, 3_000)).toBe(true);
+      expect((await idleRun("echo two")).output).toBe("two\n");
+      expect(await waitFor(() => idleHelper() !== undefined, 2_000)).toBe(true);
+      expect(idleHelper()).not.toBe(first);
+    } finally {
+      idle.dispose();
+    }
   });
 });

@@ -12,31 +12,50 @@ export interface HelperPool {
   dispose(): void;
 }
 
+export interface HelperPoolOptions extends Omit<ConfinedHelperOptions, "flags"> {
+  /**
+   * A helper no command asked for in this long stops (once its commands are done): each one
+   * holds a node process, and a daemon keeps many sessions open that nobody is typing in.
+   */
+  idleMs: number;
+}
+
 /**
  * One confined helper per session and sandbox. Never shared between sessions: commands in one
  * helper share a pid namespace, a `/tmp` and a home, which only one session's commands may.
  */
-export function createHelperPool(options: Omit<ConfinedHelperOptions, "flags">): HelperPool {
-  const helpers = new Map<string, { key: string; helper: ConfinedHelper }>();
+export function createHelperPool(options: HelperPoolOptions): HelperPool {
+  const { idleMs, ...helperOptions } = options;
+  const helpers = new Map<string, { key: string; helper: ConfinedHelper; idle: NodeJS.Timeout }>();
 
   const release = (session: string) => {
-    helpers.get(session)?.helper.retire();
+    const entry = helpers.get(session);
+    if (!entry) return;
+    clearTimeout(entry.idle);
+    entry.helper.retire();
     helpers.delete(session);
   };
+  const idleTimer = (session: string) => setTimeout(() => release(session), idleMs).unref();
 
   return {
     helper(flags, session) {
       const key = JSON.stringify(flags);
       const current = helpers.get(session);
-      if (current?.key === key) return current.helper;
+      if (current?.key === key) {
+        current.idle.refresh();
+        return current.helper;
+      }
       release(session);
-      const helper = startConfinedHelper({ ...options, flags });
-      helpers.set(session, { key, helper });
+      const helper = startConfinedHelper({ ...helperOptions, flags });
+      helpers.set(session, { key, helper, idle: idleTimer(session) });
       return helper;
     },
     release,
     dispose() {
-      for (const { helper } of helpers.values()) helper.dispose();
+      for (const { helper, idle } of helpers.values()) {
+        clearTimeout(idle);
+        helper.dispose();
+      }
       helpers.clear();
     },
   };

@@ -59,6 +59,8 @@ export interface SandboxedExecOptions extends Omit<LocalExecOptions, "env" | "wr
   perSessionHelper?: boolean;
   /** The spawn helper program the confined helper runs. Default `spawnerPath()`. */
   helperScript?: string;
+  /** How long a session's helper waits for its next command before it stops. Default 5 minutes. */
+  helperIdleMs?: number;
 }
 
 /** What confines one command. Built from the session's state at the time of the call. */
@@ -93,13 +95,20 @@ export interface SandboxedExec {
  * network), `full-access` and approved escalations run as plain child processes. The sandbox
  * confines; it does not decide: asking the user stays with the permission table.
  */
+/**
+ * A session's confined helper stops after this long without a command: a session left open in
+ * a window nobody types in holds no node process, and its next command pays one helper start
+ * (in the background; that command gets a sandbox of its own meanwhile).
+ */
+const HELPER_IDLE_MS = 5 * 60_000;
+
 /** Processes one sandboxed command may have at once (its whole tree). */
 export const PIDS_MAX = 512;
 
 export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExec {
   const { env, whenUnavailable, probe = probeSandbox, scratchDir = os.tmpdir(), ...rest } = options;
   const { home = os.homedir(), hidden: hiddenOption = [], visibleInHome, ...others } = rest;
-  const { perSessionHelper = false, helperScript, ...local } = others;
+  const { perSessionHelper = false, helperScript, helperIdleMs = HELPER_IDLE_MS, ...local } = others;
   const hidden = [...hiddenOption, `/run/user/${process.getuid?.() ?? 0}`];
   const visible = visibleInHome ?? homeToolchains(home, env.PATH ?? "");
   const unconfined = createLocalExec({ ...local, env });
@@ -161,6 +170,7 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
             env: sandboxEnv,
             files,
             makeCgroup: newCgroup,
+            idleMs: helperIdleMs,
             ...(seccompFile ? { seccompFile } : {}),
           });
         return { status, seccompFile, ...(pool ? { pool } : {}) };
