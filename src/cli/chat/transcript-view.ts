@@ -166,6 +166,20 @@ export class TranscriptView implements ChatView {
     this.streaming = undefined;
   }
 
+  /**
+   * Empties the transcript and redraws the screen from its top, scrollback included. With
+   * nothing shown yet (`--resume` at start) the terminal's earlier lines are left alone.
+   */
+  clear(): void {
+    if (this.options.transcript.children.length === 0) return;
+    this.endTurn();
+    this.streaming = undefined;
+    this.said = "";
+    this.tools.clear();
+    this.options.transcript.clear();
+    this.options.tui.requestRender(true);
+  }
+
   private notice(severity: "warning" | "error", text: string): void {
     this.said = (this.said + text).slice(-4000);
     const mark = severity === "error" ? this.style.red("✗") : this.style.yellow("!");
