@@ -144,11 +144,14 @@ needs("tmux").describe("images in the chat's composer, and /resume", () => {
     await text.until(/^EXITED 0$/m);
   });
 
-  it("a picked /resume clears the session left before replaying the other", async () => {
+  it("a picked /resume clears the session left before replaying the other, images in place", async () => {
     const first = await startChat("first", []);
     await first.until(atPrompt);
     model.reply({ text: "Answer of the first session." });
-    await first.type("first session question");
+    await first.keys("-l", "first session question");
+    await first.paste(path.join(shots, "shot.png"));
+    await first.until(/\[image #1 shot\.png\]/);
+    await first.keys("Enter");
     await first.until((s) => s.includes("Answer of the first session.") && atPrompt(s));
     await first.keys("C-d");
     await first.until(/^EXITED 0$/m);
@@ -163,7 +166,8 @@ needs("tmux").describe("images in the chat's composer, and /resume", () => {
     await second.keys("-l", "first session");
     await second.keys("Enter");
     const screen = await second.until((s) => s.includes("Answer of the first session.") && atPrompt(s));
-    expect(screen).toMatch(/^› first session question$/m);
+    // The replayed prompt is one line, its image in its place.
+    expect(screen).toMatch(/^› first session question \[image\]$/m);
     expect(screen).not.toContain("second session question");
     expect(screen).not.toContain("Answer of the second session.");
     await second.keys("C-d");

@@ -236,6 +236,7 @@ export class ChatApp {
       ? [
           "Keys: Enter sends · Shift+Enter, Ctrl-J or a trailing \\ adds a line · ↑/↓ history · Ctrl-R searches it",
           "  @ completes a file · / and Tab complete a command · Esc interrupts the turn · Ctrl-C twice quits",
+          "  An image file's path, pasted (or a file dragged in) or taken from @, attaches the image",
           "  Ctrl-O expands folded output · Ctrl-T shows the whole transcript · Ctrl-D quits",
           "  /harness, /model, /mode and /resume alone open a list (arrows, type to filter)",
         ]
