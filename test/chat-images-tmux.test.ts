@@ -72,6 +72,9 @@ needs("tmux").describe("images in the chat's composer, and /resume", () => {
     const bytes = readFileSync(path.join(shots, "shot.png")).toString("base64");
     expect(imageUrls()).toEqual([`data:image/png;base64,${bytes}`]);
     expect(texts().join("")).toMatch(/what is in\s+please/);
+    // The project's prompt history keeps the path: a marker would mean nothing to a later session.
+    const history = readFileSync(path.join(home, "chat-history.jsonl"), "utf8");
+    expect(history).toContain(`what is in ${path.join(shots, "shot.png")} please`);
   });
 
   it("a dragged path (escaped spaces, or quoted) attaches too; an @-completed image as well", async () => {

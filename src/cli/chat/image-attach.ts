@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,6 +9,22 @@ import { sniffImage } from "../../tools/image/sniff-image.js";
 /** The image files the composer attaches: the formats every vision model of the wires reads. */
 const EXTENSIONS = new Set([".png", ".jpg", ".jpeg", ".gif", ".webp"]);
 
+/**
+ * A png, jpeg, gif or webp file's bytes and type (read from its first bytes: a `.png` full of
+ * text is no image); nothing for anything else.
+ */
+function readImageFile(file: string): { mimeType?: string; bytes?: Buffer } {
+  if (!EXTENSIONS.has(path.extname(file).toLowerCase())) return {};
+  try {
+    if (!statSync(file).isFile()) return {};
+    const bytes = readFileSync(file);
+    const mimeType = sniffImage(bytes);
+    return mimeType && mimeType !== "image/bmp" ? { mimeType, bytes } : {};
+  } catch {
+    return {};
+  }
+}
+
 interface Attachment {
   /** The path as it was pasted or completed: what a model without images is sent instead. */
   typed: string;
@@ -17,23 +33,61 @@ interface Attachment {
 }
 
 /**
- * The file a pasted text names, as terminals paste a dragged file: a path, absolute, relative
- * to the workspace or under `~`, maybe in quotes, with backslash-escaped spaces, or a `file://`
- * URL. Undefined for anything that is not one line.
+ * The files a pasted text names, as terminals paste dropped files: one path (absolute, relative
+ * to the workspace or under `~`), or several as a shell reads them (quoted, or with `\ ` before
+ * spaces), or `file://` URLs. Each comes with the text that named it. Empty when the paste is
+ * no such list.
  */
-export function pastedPath(text: string, cwd: string): string | undefined {
-  let name = text.trim();
-  if (!name || name.includes("\n")) return undefined;
-  if (name.startsWith("file://")) {
+export function pastedPaths(text: string, cwd: string): { file: string; typed: string }[] {
+  const whole = text.trim();
+  if (!whole || whole.includes("\n")) return [];
+  const one = resolveName(whole, cwd);
+  if (one && existsSync(one)) return [{ file: one, typed: whole }];
+  const found: { file: string; typed: string }[] = [];
+  for (const word of shellWords(whole) ?? []) {
+    const file = resolveName(word, cwd);
+    if (!file) return [];
+    found.push({ file, typed: word });
+  }
+  return found;
+}
+
+function resolveName(name: string, cwd: string): string | undefined {
+  let plain = name;
+  if (plain.startsWith("file://")) {
     try {
-      name = fileURLToPath(name);
+      plain = fileURLToPath(plain);
     } catch {
       return undefined;
     }
-  } else if (name.length >= 2 && /^(['"]).*\1$/.test(name)) name = name.slice(1, -1);
-  else name = name.replace(/\\(.)/g, "$1");
-  if (name === "~" || name.startsWith("~/")) name = path.join(homedir(), name.slice(1));
-  return path.resolve(cwd, name);
+  }
+  if (plain === "~" || plain.startsWith("~/")) plain = path.join(homedir(), plain.slice(1));
+  return path.resolve(cwd, plain);
+}
+
+/** The words of `text` as a POSIX shell splits them (quotes, backslash escapes); undefined when a quote is left open. */
+export function shellWords(text: string): string[] | undefined {
+  const words: string[] = [];
+  let word: string | undefined;
+  let quote: string | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (quote) {
+      if (c === quote) quote = undefined;
+      else if (quote === '"' && c === "\\" && /["\\$`]/.test(text[i + 1] ?? "")) word += text[++i] as string;
+      else word += c;
+    } else if (c === "'" || c === '"') {
+      quote = c;
+      word ??= "";
+    } else if (c === "\\" && i + 1 < text.length) word = (word ?? "") + text[++i];
+    else if (/\s/.test(c)) {
+      if (word !== undefined) words.push(word);
+      word = undefined;
+    } else word = (word ?? "") + c;
+  }
+  if (quote) return undefined;
+  if (word !== undefined) words.push(word);
+  return words;
 }
 
 /**
@@ -47,24 +101,30 @@ export class ImageAttachments {
 
   constructor(private readonly cwd: string) {}
 
-  /** The marker for `text` when it names an image file, else undefined (the text stays text). */
+  /**
+   * The markers for `text` when it names image files, every one of them, else undefined (the
+   * paste stays text as it is).
+   */
   attach(text: string): string | undefined {
-    const file = pastedPath(text, this.cwd);
-    if (!file || !EXTENSIONS.has(path.extname(file).toLowerCase())) return undefined;
-    let bytes: Buffer;
-    try {
-      if (!statSync(file).isFile()) return undefined;
-      bytes = readFileSync(file);
-    } catch {
-      return undefined;
-    }
-    // A `.png` full of text is no image: its name stays in the prompt as typed.
-    const mimeType = sniffImage(bytes);
-    if (!mimeType || mimeType === "image/bmp") return undefined;
-    this.count += 1;
-    const marker = `[image #${this.count} ${path.basename(file)}]`;
-    this.byMarker.set(marker, { typed: text.trim(), mimeType, bytes });
-    return marker;
+    const named = pastedPaths(text, this.cwd);
+    const images = named.map(({ file, typed }) => ({ file, typed, ...readImageFile(file) }));
+    if (images.length === 0 || images.some((image) => !image.mimeType)) return undefined;
+    return images
+      .map(({ file, typed, mimeType, bytes }) => {
+        this.count += 1;
+        const marker = `[image #${this.count} ${path.basename(file)}]`;
+        this.byMarker.set(marker, { typed, mimeType: mimeType as string, bytes: bytes as Buffer });
+        return marker;
+      })
+      .join(" ");
+  }
+
+  /** `text` with each marker turned back into the path it stands for (what history keeps). */
+  plain(text: string): string {
+    let plain = text;
+    for (const { marker, attachment } of this.markersIn(text))
+      plain = plain.replace(marker, () => attachment.typed);
+    return plain;
   }
 
   /** Whether `text` holds a marker of an attached image. */
@@ -79,11 +139,7 @@ export class ImageAttachments {
    */
   async blocks(text: string, images: boolean): Promise<ContentBlock[]> {
     const found = this.markersIn(text);
-    if (!images) {
-      let plain = text;
-      for (const { marker, attachment } of found) plain = plain.replace(marker, () => attachment.typed);
-      return [{ type: "text", text: plain }];
-    }
+    if (!images) return [{ type: "text", text: this.plain(text) }];
     const blocks: ContentBlock[] = [];
     let rest = text;
     for (const { marker, attachment } of found) {

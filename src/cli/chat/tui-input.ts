@@ -77,7 +77,8 @@ export class TuiInput implements TerminalInput {
       editor.onSubmit = (text) => {
         if (text.trim()) {
           editor.addToHistory(text);
-          history.add(text);
+          // The file keeps an image's path: a marker means nothing to a later session.
+          history.add(this.options.images.plain(text));
         }
         finish({ type: "line", text });
       };
