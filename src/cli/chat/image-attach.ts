@@ -3,7 +3,6 @@ import { homedir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ContentBlock } from "../../acp/local-client.js";
-import { boundImage } from "../../tools/image/bound-image.js";
 import { sniffImage } from "../../tools/image/sniff-image.js";
 
 /** The image files the composer attaches: the formats every vision model of the wires reads. */
@@ -140,6 +139,8 @@ export class ImageAttachments {
   async blocks(text: string, images: boolean): Promise<ContentBlock[]> {
     const found = this.markersIn(text);
     if (!images) return [{ type: "text", text: this.plain(text) }];
+    // Loaded at the first image sent, not when the chat starts.
+    const { boundImage } = await import("../../tools/image/bound-image.js");
     const blocks: ContentBlock[] = [];
     let rest = text;
     for (const { marker, attachment } of found) {
