@@ -1,5 +1,6 @@
 import {
   type ClientConnection,
+  type ContentBlock,
   client,
   methods,
   type RequestPermissionRequest,
@@ -14,6 +15,7 @@ import { STEERING_METHOD } from "./session-travel.js";
 // The terminal chat renders ACP's own view of a session, so it sees exactly what editors see.
 export type {
   AvailableCommand,
+  ContentBlock,
   PermissionOption,
   PlanEntry,
   RequestPermissionRequest,
@@ -57,6 +59,8 @@ export interface SessionSummary {
 
 /** One ACP connection to the agent (`AgentLink`), bound to at most one session at a time. */
 export interface LocalClient {
+  /** The agent takes image blocks in a prompt (its `promptCapabilities.image`). */
+  readonly acceptsImages: boolean;
   newSession(cwd: string): Promise<LocalSession>;
   /** `session/load`: the stored history arrives through `onUpdate` before this resolves. */
   loadSession(sessionId: string, cwd: string): Promise<LocalSession>;
@@ -64,10 +68,10 @@ export interface LocalClient {
   listSessions(cwd?: string, archived?: "include" | "only"): Promise<SessionSummary[]>;
   /** `session/archive` or `session/unarchive`; rejects when there is no such session. */
   archive(sessionId: string, archived: boolean): Promise<void>;
-  /** Runs one turn; rejects with the agent's error message when the turn failed. */
-  prompt(text: string): Promise<StopReason>;
+  /** Runs one turn (text, or content blocks); rejects with the agent's error message when the turn failed. */
+  prompt(prompt: string | ContentBlock[]): Promise<StopReason>;
   /** `prompt`, with the turn's tokens when the agent reported them. */
-  promptTurn(text: string): Promise<{ stopReason: StopReason; usage?: RunUsage }>;
+  promptTurn(prompt: string | ContentBlock[]): Promise<{ stopReason: StopReason; usage?: RunUsage }>;
   /** `session/cancel` for the running turn (no-op when idle). */
   cancel(): Promise<void>;
   setConfigOption(configId: string, value: string): Promise<SessionConfigOption[]>;
@@ -98,7 +102,7 @@ export async function connectLocalClient(options: LocalClientOptions): Promise<L
   const target = agentTarget(options, options.version);
   const connection: ClientConnection = "readable" in target ? editor.connect(target) : editor.connect(target);
   const agent = connection.agent;
-  await agent.request(methods.agent.initialize, {
+  const initialized = await agent.request(methods.agent.initialize, {
     protocolVersion: 1,
     clientCapabilities: {},
     clientInfo: { name: options.name, version: options.version },
@@ -108,15 +112,16 @@ export async function connectLocalClient(options: LocalClientOptions): Promise<L
     if (!sessionId) throw new Error("no session is open");
     return sessionId;
   };
-  const promptTurn = async (text: string) => {
+  const promptTurn = async (prompt: string | ContentBlock[]) => {
     const response = await agent.request(methods.agent.session.prompt, {
       sessionId: current(),
-      prompt: [{ type: "text", text }],
+      prompt: typeof prompt === "string" ? [{ type: "text", text: prompt }] : prompt,
     });
     const usage = turnUsage((response as { usage?: unknown }).usage);
     return { stopReason: response.stopReason, ...(usage ? { usage } : {}) };
   };
   return {
+    acceptsImages: initialized.agentCapabilities?.promptCapabilities?.image === true,
     async newSession(cwd) {
       const response = await agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
       sessionId = response.sessionId;
@@ -156,8 +161,8 @@ export async function connectLocalClient(options: LocalClientOptions): Promise<L
         sessionId: id,
       });
     },
-    async prompt(text) {
-      return (await promptTurn(text)).stopReason;
+    async prompt(prompt) {
+      return (await promptTurn(prompt)).stopReason;
     },
     promptTurn,
     async cancel() {

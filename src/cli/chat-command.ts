@@ -76,7 +76,8 @@ export async function chatCommand(argv: string[]): Promise<number> {
     columns,
     echoInput: terminal || !process.stdin.isTTY,
     cwd,
-    ...(screen ? { afterTurn: screen.filesChanged } : {}),
+    modelTakesImages: config.modelSupportsImages,
+    ...(screen ? { afterTurn: screen.filesChanged, images: screen.images } : {}),
   });
   app = chat;
   let client: LocalClient | undefined;
@@ -165,6 +166,7 @@ async function openSession(options: {
     return undefined;
   }
   if (!id) return { ...(await client.newSession(cwd)), cwd };
+  renderer.clear();
   renderer.info(`Resuming ${id.sessionId}${id.title ? ` · ${id.title}` : ""}`);
   renderer.replaying = true;
   try {

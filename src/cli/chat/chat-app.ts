@@ -1,4 +1,5 @@
 import type {
+  ContentBlock,
   LocalClient,
   LocalSession,
   PermissionChoice,
@@ -7,6 +8,7 @@ import type {
   SessionUpdate,
 } from "../../acp/local-client.js";
 import type { ChatView } from "./chat-view.js";
+import type { ImageAttachments } from "./image-attach.js";
 import { askPermission } from "./permission-prompt.js";
 import { optionPick, PICKED_COMMANDS, type PickedCommand, sessionPick } from "./slash-pickers.js";
 import type { Style } from "./style.js";
@@ -30,6 +32,10 @@ export interface ChatAppOptions {
   cwd: string;
   /** After each turn (the agent may have written files). */
   afterTurn?(): void;
+  /** Images attached in the composer (a terminal's chat only). */
+  images?: ImageAttachments;
+  /** The configured model reads images (`model_supports_images`). */
+  modelTakesImages: boolean;
 }
 
 /**
@@ -147,6 +153,8 @@ export class ChatApp {
     const answer = await input.pick(sessionPick(sessions, new Date()));
     const chosen = answer.type === "picked" ? sessions[answer.index] : undefined;
     if (!chosen) return;
+    // The screen shows one session: the one being left goes before the other is replayed.
+    renderer.clear();
     renderer.info(`Resuming ${chosen.sessionId}${chosen.title ? ` · ${chosen.title}` : ""}`);
     renderer.replaying = true;
     try {
@@ -173,6 +181,7 @@ export class ChatApp {
 
   private async turn(client: LocalClient, text: string): Promise<"quit" | "done"> {
     const { input, renderer } = this.options;
+    const prompt = await this.content(client, text);
     this.cancelling = false;
     let quit: () => void = () => {};
     const quitting = new Promise<"quit">((resolve) => {
@@ -186,7 +195,7 @@ export class ChatApp {
     });
     renderer.turnStarted();
     try {
-      const outcome = await Promise.race([client.prompt(text), quitting]);
+      const outcome = await Promise.race([client.prompt(prompt), quitting]);
       if (outcome === "quit") return "quit";
       renderer.turnEnded(outcome);
     } catch (error) {
@@ -196,6 +205,19 @@ export class ChatApp {
       renderer.settle();
     }
     return "done";
+  }
+
+  /** The prompt with its attached images as ACP blocks; text alone, said so, where they cannot go. */
+  private async content(client: LocalClient, text: string): Promise<string | ContentBlock[]> {
+    const { images, renderer } = this.options;
+    if (!images?.holdsImages(text)) return text;
+    const why = !client.acceptsImages
+      ? "the agent takes no images in a prompt"
+      : !this.options.modelTakesImages
+        ? "this model does not read images (config `model_supports_images = false`)"
+        : undefined;
+    if (why) renderer.info(`Sent without the image: ${why}; its path is in the text.`);
+    return images.blocks(text, why === undefined);
   }
 
   private cancel(): void {
@@ -214,6 +236,7 @@ export class ChatApp {
       ? [
           "Keys: Enter sends · Shift+Enter, Ctrl-J or a trailing \\ adds a line · ↑/↓ history · Ctrl-R searches it",
           "  @ completes a file · / and Tab complete a command · Esc interrupts the turn · Ctrl-C twice quits",
+          "  An image file's path, pasted (or a file dragged in) or taken from @, attaches the image",
           "  Ctrl-O expands folded output · Ctrl-T shows the whole transcript · Ctrl-D quits",
           "  /harness, /model, /mode and /resume alone open a list (arrows, type to filter)",
         ]

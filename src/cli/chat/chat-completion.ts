@@ -23,6 +23,8 @@ export class ChatCompletion implements AutocompleteProvider {
   constructor(
     private readonly cwd: string,
     private readonly commands: () => SlashCommand[],
+    /** An image file's marker (`[image #1 shot.png]`), when the completed path names one. */
+    private readonly attachImage: (file: string) => string | undefined = () => undefined,
   ) {}
 
   /** Files may have changed (the agent writes them): the next `@` lists them again. */
@@ -53,6 +55,15 @@ export class ChatCompletion implements AutocompleteProvider {
     item: AutocompleteItem,
     prefix: string,
   ) {
+    // An image taken from `@` completion is attached, as a pasted path is.
+    const marker = prefix.startsWith("@") ? this.attachImage(item.value.slice(1)) : undefined;
+    if (marker !== undefined) {
+      const line = lines[cursorLine] ?? "";
+      const start = cursorCol - prefix.length;
+      const next = [...lines];
+      next[cursorLine] = `${line.slice(0, start)}${marker} ${line.slice(cursorCol)}`;
+      return { lines: next, cursorLine, cursorCol: start + marker.length + 1 };
+    }
     return this.slash().applyCompletion(lines, cursorLine, cursorCol, item, prefix);
   }
 

@@ -1,6 +1,7 @@
 import { Container, Editor, matchesKey, ProcessTerminal, type SlashCommand, TUI } from "@mariozechner/pi-tui";
 import { ChatCompletion } from "./chat-completion.js";
 import { createCodeHighlighter } from "./code-highlight.js";
+import { ImageAttachments } from "./image-attach.js";
 import { openPromptHistory } from "./prompt-history.js";
 import { StatusLine } from "./status-line.js";
 import type { Style } from "./style.js";
@@ -12,6 +13,8 @@ import { editorTheme, markdownTheme } from "./tui-theme.js";
 export interface ChatScreen {
   input: TuiInput;
   view: TranscriptView;
+  /** Images attached in the composer (pasted or `@`-completed paths). */
+  images: ImageAttachments;
   /** The workspace's files may have changed: `@` completion lists them again. */
   filesChanged(): void;
   /** Leaves the transcript on the screen, without the composer and status line, and gives the terminal back. */
@@ -38,7 +41,8 @@ export function openScreen(options: {
   const bottom = new Container();
   const status = new StatusLine(style);
   const editor = new Editor(tui, editorTheme(style), { paddingX: 1 });
-  const completion = new ChatCompletion(options.cwd, options.commands);
+  const images = new ImageAttachments(options.cwd);
+  const completion = new ChatCompletion(options.cwd, options.commands, (file) => images.attach(file));
   editor.setAutocompleteProvider(completion);
   bottom.addChild(editor);
   for (const part of [transcript, activity, bottom, status]) tui.addChild(part);
@@ -81,6 +85,7 @@ export function openScreen(options: {
     editor,
     bottom,
     style,
+    images,
     history: openPromptHistory({ home: options.home, cwd: options.cwd }),
     globalKey(data) {
       if (matchesKey(data, "ctrl+o")) {
@@ -102,6 +107,7 @@ export function openScreen(options: {
   return {
     input,
     view,
+    images,
     filesChanged: () => completion.refresh(),
     async stop() {
       input.close();

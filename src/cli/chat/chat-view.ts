@@ -26,6 +26,8 @@ export interface ChatView {
   info(text: string): void;
   /** Whole lines, already styled. */
   lines(lines: string[]): void;
+  /** Forgets the session shown (another is about to be replayed); a pipe's lines stay. */
+  clear(): void;
   /** Ends any half-written line (before a prompt takes the screen). */
   settle(): void;
 }

@@ -122,6 +122,11 @@ export class Renderer implements ChatView {
     this.endLine();
   }
 
+  /** Lines written to a pipe or file stay: the replayed session follows them. */
+  clear(): void {
+    this.endLine();
+  }
+
   private stream(kind: "text" | "thought", text: string): void {
     if (!text) return;
     if (this.open && this.open !== kind) this.endLine();

@@ -1,5 +1,6 @@
 import { type Container, Loader, Markdown, type MarkdownTheme, type TUI } from "@mariozechner/pi-tui";
 import type {
+  ContentBlock,
   SessionConfigOption,
   SessionUpdate,
   StopReason,
@@ -39,6 +40,8 @@ export class TranscriptView implements ChatView {
   /** The block that streamed text goes to, until something else is shown. */
   private streaming: { kind: "text" | "thought"; text: string; block: Markdown | LinesBlock } | undefined;
   private said = "";
+  /** The user message being replayed and its block (its next chunks join it). */
+  private replayed: { text: string; block: LinesBlock } | undefined;
   private turn:
     | { started: number; chars: number; loader: Loader; timer: NodeJS.Timeout; label: string }
     | undefined;
@@ -71,7 +74,7 @@ export class TranscriptView implements ChatView {
   update(update: SessionUpdate): void {
     switch (update.sessionUpdate) {
       case "user_message_chunk":
-        if (this.replaying && update.content.type === "text") this.prompt(update.content.text);
+        if (this.replaying) this.replayedChunk(update.content);
         break;
       case "agent_message_chunk": {
         if (update.content.type !== "text") break;
@@ -119,9 +122,32 @@ export class TranscriptView implements ChatView {
 
   /** The user's prompt as it was sent (the composer empties on Enter). */
   prompt(text: string): void {
+    this.lines(this.promptLines(text));
+  }
+
+  /**
+   * A replayed user message arrives a block at a time (text, an image, text): one prompt, each
+   * image an `[image]` in its place.
+   */
+  private replayedChunk(content: ContentBlock): void {
+    const piece = content.type === "text" ? content.text : content.type === "image" ? "[image]" : undefined;
+    if (piece === undefined) return;
+    const last = this.options.transcript.children.at(-1);
+    if (this.replayed && last === this.replayed.block) {
+      const joint = /\s$/.test(this.replayed.text) || /^\s/.test(piece) ? "" : " ";
+      this.replayed.text += joint + piece;
+      this.replayed.block.set(this.promptLines(this.replayed.text));
+      return;
+    }
+    this.prompt(piece);
+    const block = this.options.transcript.children.at(-1);
+    if (block instanceof LinesBlock) this.replayed = { text: piece, block };
+  }
+
+  private promptLines(text: string): string[] {
     const [first, ...rest] = text.trim().split("\n");
     const cyan = (line: string) => this.style.bold(this.style.cyan(line));
-    this.lines(["", cyan(`› ${first}`), ...rest.map((line) => cyan(`  ${line}`))]);
+    return ["", cyan(`› ${first}`), ...rest.map((line) => cyan(`  ${line}`))];
   }
 
   permissionAsked(toolCallId: string, title: string, content: ToolCallContent[]): void {
@@ -164,6 +190,20 @@ export class TranscriptView implements ChatView {
 
   settle(): void {
     this.streaming = undefined;
+  }
+
+  /**
+   * Empties the transcript and redraws the screen from its top, scrollback included. With
+   * nothing shown yet (`--resume` at start) the terminal's earlier lines are left alone.
+   */
+  clear(): void {
+    if (this.options.transcript.children.length === 0) return;
+    this.endTurn();
+    this.streaming = undefined;
+    this.said = "";
+    this.tools.clear();
+    this.options.transcript.clear();
+    this.options.tui.requestRender(true);
   }
 
   private notice(severity: "warning" | "error", text: string): void {

@@ -6,6 +6,7 @@ import {
   matchesKey,
   type TUI,
 } from "@mariozechner/pi-tui";
+import type { ImageAttachments } from "./image-attach.js";
 import { Picker } from "./picker.js";
 import type { PromptHistory } from "./prompt-history.js";
 import type { Style } from "./style.js";
@@ -45,6 +46,7 @@ export class TuiInput implements TerminalInput {
       bottom: Container;
       style: Style;
       history: PromptHistory;
+      images: ImageAttachments;
       /** Keys that work everywhere (Ctrl-O, Ctrl-T); true when one was taken. */
       globalKey(data: string): boolean;
       /** Draws the screen now, not at pi-tui's next frame. */
@@ -75,7 +77,8 @@ export class TuiInput implements TerminalInput {
       editor.onSubmit = (text) => {
         if (text.trim()) {
           editor.addToHistory(text);
-          history.add(text);
+          // The file keeps an image's path: a marker means nothing to a later session.
+          history.add(this.options.images.plain(text));
         }
         finish({ type: "line", text });
       };
@@ -98,7 +101,7 @@ export class TuiInput implements TerminalInput {
           void this.searchHistory();
           return "take";
         }
-        return this.options.globalKey(data) ? "take" : "pass";
+        return this.pastedImage(data) || this.options.globalKey(data) ? "take" : "pass";
       });
     });
   }
@@ -153,7 +156,7 @@ export class TuiInput implements TerminalInput {
       // Esc first closes a completion list opened while typing ahead.
       else if (matchesKey(data, "escape") && this.options.editor.isShowingAutocomplete()) return "pass";
       else if (matchesKey(data, "escape")) onInterrupt(true);
-      else return this.options.globalKey(data) ? "take" : "pass";
+      else return this.pastedImage(data) || this.options.globalKey(data) ? "take" : "pass";
       return "take";
     });
   }
@@ -180,6 +183,23 @@ export class TuiInput implements TerminalInput {
     const items = entries.map((text, i) => ({ value: String(i), label: text.replace(/\s+/g, " ") }));
     const answer = await this.pick({ title: "Earlier prompts (this project)", items });
     if (answer.type === "picked") this.options.editor.setText(entries[answer.index] as string);
+  }
+
+  /**
+   * A bracketed paste (pi-tui hands it over whole) of an image file's path, as a terminal pastes
+   * a dragged file: its marker goes into the composer instead of the path.
+   */
+  private pastedImage(data: string): boolean {
+    const [start, end] = ["\x1b[200~", "\x1b[201~"];
+    const whole = data.startsWith(start) && data.endsWith(end);
+    const marker = whole ? this.options.images.attach(data.slice(start.length, -end.length)) : undefined;
+    if (marker === undefined) return false;
+    const { editor } = this.options;
+    const { line, col } = editor.getCursor();
+    const before = col > 0 ? (editor.getLines()[line] ?? "").charAt(col - 1) : "";
+    editor.insertTextAtCursor(`${before && before !== " " ? " " : ""}${marker} `);
+    this.options.tui.requestRender();
+    return true;
   }
 
   private push(handler: KeyHandler): () => void {
