@@ -73,7 +73,7 @@ describe.skipIf(missing !== undefined)(
       const home = tempDir("oi-home-");
       const file = path.join(home, "config.toml");
       const chat = await tmux.start("found", chatArgv({ home, ollama: true }), cwd);
-      let screen = await chat.until("Esc quits");
+      let screen = await chat.until("Esc leaves");
       expect(screen).toContain("No model is set up yet.");
       expect(screen).toMatch(/^→ \[1\] Ollama at http:\/\/127\.0\.0\.1:11434 · 2 models$/m);
       expect(screen).toMatch(/^ {2}\[2\] A hosted provider instead/m);
@@ -115,7 +115,7 @@ describe.skipIf(missing !== undefined)(
       const file = path.join(home, "config.toml");
       const before = model.requests.length;
       const chat = await tmux.start("declined", chatArgv({ home, ollama: true }), cwd);
-      await chat.until("Esc quits");
+      await chat.until("Esc leaves");
       await chat.keys("1");
       await chat.until("Models of Ollama:");
       await chat.keys("2");
@@ -134,7 +134,7 @@ describe.skipIf(missing !== undefined)(
         chatArgv({ home, ollama: false, env: { OPENROUTER_API_KEY: "sk-or-test" } }),
         cwd,
       );
-      let screen = await chat.until("Esc quits");
+      let screen = await chat.until("Esc leaves");
       expect(screen).toContain(
         "No model server answered on this machine (Ollama :11434, LM Studio :1234, llama.cpp :8080, vLLM :8000, SGLang :30000).",
       );
@@ -145,7 +145,7 @@ describe.skipIf(missing !== undefined)(
       // The key is set, so OpenRouter's models are asked for; this namespace has no network.
       await chat.keys("2");
       // The failure is told and the list is back (in the composer's place).
-      screen = await chat.until((s) => s.includes("✗ Cannot reach") && s.includes("Esc quits"));
+      screen = await chat.until((s) => s.includes("✗ Cannot reach") && s.includes("Esc leaves"));
       expect(screen).toMatch(/✗ Cannot reach openrouter at https:\/\/openrouter\.ai\/api\/v1/);
       await chat.keys("3");
       screen = await chat.until(/^EXITED 0$/m);
@@ -157,7 +157,7 @@ describe.skipIf(missing !== undefined)(
     it("Esc at the first list leaves the set-up and writes nothing", async () => {
       const home = tempDir("oi-home-");
       const chat = await tmux.start("escaped", chatArgv({ home, ollama: true }), cwd);
-      await chat.until("Esc quits");
+      await chat.until("Esc leaves");
       await chat.keys("Escape");
       const screen = await chat.until(/^EXITED 0$/m);
       expect(screen).toContain("Set-up left; nothing was written.");

@@ -82,7 +82,7 @@ export class Picker extends Container {
     this.clear();
     const extra = Object.entries(this.options.extraKeys ?? {}).map(([key, hint]) => ` · ${key} ${hint}`);
     const how = this.options.numbered ? "↑/↓ Enter or a number" : "↑/↓ Enter · type to filter";
-    this.hint.text = `${this.filter ? `filter: ${this.filter} · ` : ""}${how}${extra.join("")} · Esc quits`;
+    this.hint.text = `${this.filter ? `filter: ${this.filter} · ` : ""}${how}${extra.join("")} · Esc leaves`;
     this.addChild(this.title);
     this.addChild(this.list);
     this.addChild(this.detail);
