@@ -4,6 +4,7 @@ import type {
   StopReason,
   ToolCallContent,
 } from "../../acp/local-client.js";
+import type { Style } from "./style.js";
 
 /**
  * What the chat shows. Two kinds: the terminal screen (`TranscriptView`, on pi-tui) and the
@@ -30,4 +31,16 @@ export interface ChatView {
   clear(): void;
   /** Ends any half-written line (before a prompt takes the screen). */
   settle(): void;
+}
+
+/** What both views say when a turn ends other than by the model finishing its answer. */
+export function stopNote(style: Style, stopReason: StopReason): string | undefined {
+  const notes: Partial<Record<StopReason, string>> = {
+    cancelled: "⏹ Cancelled.",
+    max_tokens: "The answer was cut off: the model reached its token limit.",
+    max_turn_requests: "Stopped: the turn reached its step limit.",
+    refusal: "The model refused to continue.",
+  };
+  const note = notes[stopReason];
+  return note === undefined ? undefined : style.yellow(note);
 }

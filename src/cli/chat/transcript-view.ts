@@ -7,7 +7,7 @@ import type {
   ToolCallContent,
 } from "../../acp/local-client.js";
 import { toRunEvents } from "../../acp/run-events.js";
-import type { ChatView } from "./chat-view.js";
+import { type ChatView, stopNote } from "./chat-view.js";
 import { planChecklist } from "./plan-checklist.js";
 import type { StatusLine } from "./status-line.js";
 import type { Style } from "./style.js";
@@ -159,13 +159,7 @@ export class TranscriptView implements ChatView {
 
   turnEnded(stopReason: StopReason): void {
     this.endTurn();
-    const notes: Partial<Record<StopReason, string>> = {
-      cancelled: this.style.yellow("⏹ Cancelled."),
-      max_tokens: this.style.yellow("The answer was cut off: the model reached its token limit."),
-      max_turn_requests: this.style.yellow("Stopped: the turn reached its step limit."),
-      refusal: this.style.yellow("The model refused to continue."),
-    };
-    const note = notes[stopReason];
+    const note = stopNote(this.style, stopReason);
     if (note) this.lines([note]);
   }
 
