@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Readable, Writable } from "node:stream";
+import { fileURLToPath } from "node:url";
 import { client, methods, ndJsonStream } from "@agentclientprotocol/sdk";
 
 /**
@@ -103,6 +104,20 @@ export function ourDaemon({
           OPENAI_API_KEY: "x",
           ...(snapshot ? {} : { INTERPRETER_SNAPSHOT: "0" }),
         },
+      }),
+  };
+}
+
+/** The bare agent with its turn loop (bench/bare-tool-agent.mjs), on the same model. */
+export function bareAgent({ scratch, modelUrl }) {
+  const home = mkdtempSync(path.join(scratch, "home-"));
+  return {
+    home,
+    start: () =>
+      startAgent({
+        command: process.execPath,
+        args: [fileURLToPath(new URL("./bare-tool-agent.mjs", import.meta.url))],
+        env: { PATH: process.env.PATH, HOME: home, OPENAI_BASE_URL: modelUrl, OPENAI_API_KEY: "x" },
       }),
   };
 }

@@ -12,7 +12,7 @@ export function markdownReport(r) {
     `| idle RSS after \`session/new\` | ${m.idleRssMb} MB | |`,
     `| prompt with 10 sequential shell calls, unconfined | ${m.tenToolCallsPromptMs} ms | the 10 commands run directly: ${m.tenCommandsDirectMs} ms |`,
     `| the same, every command in bubblewrap | ${m.tenToolCallsSandboxedPromptMs} ms (second prompt: ${m.tenToolCallsSandboxedWarmPromptMs} ms) | |`,
-    `| the same, commands forked by a confined helper per sandbox | ${m.tenToolCallsSandboxedHelperPromptMs} ms (second prompt: ${m.tenToolCallsSandboxedHelperWarmPromptMs} ms) | |`,
+    `| the same, commands forked by a confined helper per sandbox | ${m.tenToolCallsSandboxedHelperPromptMs} ms (second prompt: ${m.tenToolCallsSandboxedHelperWarmPromptMs} ms) | the bare agent, unsandboxed (bench/bare-tool-agent.mjs): ${m.tenToolCallsBareAgentPromptMs} ms (second prompt: ${m.tenToolCallsBareAgentWarmPromptMs} ms) |`,
     `| sandboxed overhead per tool call, steady state, model answering after ${m.pacedModelMs} ms: bubblewrap per command / confined helper | ${m.pacedSandboxedWarmOverheadPerCallMs} ms / ${m.pacedSandboxedHelperWarmOverheadPerCallMs} ms | |`,
     `| daemon overhead per tool call: first prompt / steady state | ${m.overheadPerCallMs} ms / ${m.warmOverheadPerCallMs} ms | |`,
     `| the same with the model answering after ${m.pacedModelMs} ms (its wait not counted) | ${m.pacedOverheadPerCallMs} ms / ${m.pacedWarmOverheadPerCallMs} ms | |`,

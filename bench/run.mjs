@@ -53,6 +53,8 @@ const result = {
     sessionNewMs: m(cold.sessionNew),
     bareSdkAgentSessionNewMs: m(cold.bareNew),
     idleRssMb: m(cold.idleRss),
+    tenToolCallsBareAgentPromptMs: m(ten.bare),
+    tenToolCallsBareAgentWarmPromptMs: m(ten.bareWarm),
     tenToolCallsPromptMs: m(ten.unconfined),
     tenToolCallsSandboxedPromptMs: m(ten.sandboxed),
     tenToolCallsSandboxedHelperPromptMs: m(ten.sandboxedHelper),

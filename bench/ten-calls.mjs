@@ -6,15 +6,17 @@
 // model answers in seconds, not at once: the task runs once more with every answer MODEL_MS
 // late, which is off the overhead too. The sandboxed runs are taken twice: each command in a
 // bubblewrap of its own (`[sandbox] per_session_helper = false`), and forked by a confined
-// helper per sandbox (the default). Run alone, `node bench/ten-calls.mjs [--runs 5]` writes the medians to
-// bench/results/ten-calls.json.
+// helper per sandbox (the default). The bare agent (bench/bare-tool-agent.mjs: the SDK, a turn
+// loop, the commands unsandboxed, nothing stored) runs the same task the same ways, and every
+// row is also given as a ratio to it. Run alone, `node bench/ten-calls.mjs [--runs 5]` writes
+// the medians to bench/results/ten-calls.json.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
-import { cpuMs, ourDaemon, peakSampler, THINK_MS, taskStep, treePssMb } from "./daemon.mjs";
+import { bareAgent, cpuMs, ourDaemon, peakSampler, THINK_MS, taskStep, treePssMb } from "./daemon.mjs";
 import { benchSetup, LAUNCHER, median, numberArg, ROOT, round } from "./support.mjs";
 
 export const COMMANDS = [
@@ -48,8 +50,11 @@ function direct(cwd) {
 const HELPER = "[sandbox]\nper_session_helper = true\n";
 const PER_COMMAND = "[sandbox]\nper_session_helper = false\n";
 
-export async function once({ scratch, model, replyChunks, mode, modelMs = 0, config = "" }) {
-  const daemon = ourDaemon({ launcher: LAUNCHER, scratch, modelUrl: model.url, mode, config });
+/** One agent through the task; `bare` takes the bare agent instead of our daemon. */
+export async function once({ scratch, model, replyChunks, mode, modelMs = 0, config = "", bare = false }) {
+  const daemon = bare
+    ? bareAgent({ scratch, modelUrl: model.url })
+    : ourDaemon({ launcher: LAUNCHER, scratch, modelUrl: model.url, mode, config });
   const agent = await daemon.start();
   const cwd = mkdtempSync(path.join(scratch, "ws-"));
   const { sessionId, ms: newMs } = await agent.newSession(cwd);
@@ -75,7 +80,8 @@ export async function once({ scratch, model, replyChunks, mode, modelMs = 0, con
   model.reply(...script(COMMANDS.length));
   const cpuBefore = cpuMs(agent.child.pid);
   const again = await agent.prompt(sessionId, "run ten more");
-  // The daemon's own CPU per call (its process only: commands run in the spawn helper's tree).
+  // The agent's own CPU per call (its process only: the commands are its children, or run in
+  // the spawn helper's tree).
   const cpuPerCall = (cpuMs(agent.child.pid) - cpuBefore) / COMMANDS.length;
   await agent.stop();
   return {
@@ -95,6 +101,11 @@ function paced(step, ms) {
 
 export async function tenCalls({ runs, scratch, model, replyChunks }) {
   const rows = {
+    bare: [],
+    bareWarm: [],
+    pacedBareWarmOverheadPerCall: [],
+    bareCpuPerCall: [],
+    pssBare: [],
     unconfined: [],
     sandboxed: [],
     sandboxedHelper: [],
@@ -127,6 +138,11 @@ export async function tenCalls({ runs, scratch, model, replyChunks }) {
     rows.pss.push(free.pss);
     rows.initializeUnconfined.push(free.initMs);
     rows.sessionNewUnconfined.push(free.newMs);
+    const floor = await once({ scratch, model, replyChunks, bare: true });
+    rows.bare.push(floor.ms);
+    rows.bareWarm.push(floor.againMs);
+    rows.bareCpuPerCall.push(floor.cpuPerCall);
+    rows.pssBare.push(floor.pss);
     const boxed = await once({ scratch, model, replyChunks, mode: "auto", config: PER_COMMAND });
     rows.sandboxed.push(boxed.ms);
     rows.sandboxedWarm.push(boxed.againMs);
@@ -140,6 +156,10 @@ export async function tenCalls({ runs, scratch, model, replyChunks }) {
     rows.sessionNewSandboxedHelper.push(helped.newMs);
     const slow = await once({ scratch, model, replyChunks, mode: "full-access", modelMs: MODEL_MS });
     const waited = (COMMANDS.length + 1) * MODEL_MS;
+    const pacedFloor = await once({ scratch, model, replyChunks, bare: true, modelMs: MODEL_MS });
+    rows.pacedBareWarmOverheadPerCall.push(
+      (pacedFloor.againMs - waited - pacedFloor.directMs) / COMMANDS.length,
+    );
     for (const [row, config] of [
       [rows.pacedSandboxedWarmOverheadPerCall, PER_COMMAND],
       [rows.pacedSandboxedHelperWarmOverheadPerCall, HELPER],
@@ -153,6 +173,19 @@ export async function tenCalls({ runs, scratch, model, replyChunks }) {
   return rows;
 }
 
+/** Each row's median over the bare agent's, first prompt and second: the ratio the targets name. */
+export function timesBare(m) {
+  const x = (ours, bare) => Math.round((ours / bare) * 100) / 100;
+  return {
+    unconfined: x(m.unconfined, m.bare),
+    unconfinedWarm: x(m.unconfinedWarm, m.bareWarm),
+    sandboxed: x(m.sandboxed, m.bare),
+    sandboxedWarm: x(m.sandboxedWarm, m.bareWarm),
+    sandboxedHelper: x(m.sandboxedHelper, m.bare),
+    sandboxedHelperWarm: x(m.sandboxedHelperWarm, m.bareWarm),
+  };
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const runs = numberArg("--runs", 5);
   const { scratch, startFakeModel, replyChunks } = await benchSetup("oi-bench-ten-");
@@ -162,7 +195,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const medians = Object.fromEntries(Object.entries(rows).map(([name, xs]) => [name, round(median(xs))]));
   // The unconfined second prompt, which the rows keep only as overhead per call.
   medians.unconfinedWarm = round(median(rows.direct) + COMMANDS.length * median(rows.warmOverheadPerCall));
-  const report = { date: new Date().toISOString(), runs, loadAverage1m: round(os.loadavg()[0]), medians };
+  const report = {
+    date: new Date().toISOString(),
+    runs,
+    loadAverage1m: round(os.loadavg()[0]),
+    medians,
+    timesBare: timesBare(medians),
+  };
   writeFileSync(path.join(ROOT, "bench/results/ten-calls.json"), `${JSON.stringify(report, null, 2)}\n`);
   console.log(JSON.stringify(report, null, 2));
   process.exit(0);
