@@ -1,4 +1,4 @@
-import path from "node:path";
+import { parentProcs } from "../exec/spawner/start-child.js";
 import { findHostSpare, type HostSpare, isHostSpare, placeHostSpare } from "./host-spare.js";
 import type { PidsCgroup } from "./pids-cgroup.js";
 
@@ -51,7 +51,7 @@ export function createSpareGroups(makeCgroup: () => PidsCgroup | undefined): Spa
         const spare = helper === undefined ? undefined : findHostSpare(helper, inner);
         const cgroup = spare && makeCgroup();
         if (helper === undefined || !spare || !cgroup) return;
-        const home = path.join(path.dirname(path.dirname(cgroup.procs)), "cgroup.procs");
+        const home = parentProcs(cgroup.procs); // the helper's own group, where the spare was born
         const placed = await placeHostSpare(spare, { helper, procs: cgroup.procs, home });
         if (placed && mine === generation) ready = { spare, cgroup };
         else cgroup.release();
