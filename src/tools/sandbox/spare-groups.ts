@@ -5,8 +5,8 @@ import type { PidsCgroup } from "./pids-cgroup.js";
 /**
  * The next command's pids cgroup, made ahead of time with the confined helper's waiting spare
  * shell already inside it. Moving a process into a cgroup is cheap while cgroups are busy, but
- * the first move after a quiet moment waits for an RCU grace period (6–23 ms here,
- * docs/performance.md): a model's pause is such a moment. Moved while the session waits for
+ * the first move after a quiet moment waits for an RCU grace period (docs/performance.md has
+ * the figures): a model's pause is such a moment. Moved while the session waits for
  * the model, the spare costs the command nothing: the command gets the group it is already in.
  */
 export interface SpareGroups {
