@@ -2,7 +2,7 @@ import path from "node:path";
 import { childrenOf, readProc } from "../exec/proc-table.js";
 import type { SpawnCommand, SpawnedProcess } from "../exec/spawner/spawned-process.js";
 import { createSpawner, type Spawner } from "../exec/spawner/spawner-client.js";
-import { joinCgroup } from "../exec/spawner/start-child.js";
+import { joinCgroup, parentProcs } from "../exec/spawner/start-child.js";
 import { type HelperFiles, INSIDE } from "./helper-files.js";
 import type { PidsCgroup } from "./pids-cgroup.js";
 import { createSpareGroups } from "./spare-groups.js";
@@ -43,9 +43,6 @@ export interface ConfinedHelper {
   /** Stops it once the commands running in it are done. */
   retire(): void;
 }
-
-/** The group a command's group was made in (pids-cgroup.ts): the helper's own, and its spare's. */
-const home = (procs: string) => path.join(path.dirname(path.dirname(procs)), "cgroup.procs");
 
 /** How long the helper's pid is looked for after bwrap started (bwrap sets up its mounts first). */
 const FIND_MS = 5_000;
@@ -147,7 +144,8 @@ export function startConfinedHelper(options: ConfinedHelperOptions): ConfinedHel
         return joinCgroup(procs, pid) ? { moved: true } : undefined;
       },
       leave(procs) {
-        if (helperPid !== undefined) joinCgroup(home(procs), helperPid);
+        // Back to the group the command's group was made in: the helper's own.
+        if (helperPid !== undefined) joinCgroup(parentProcs(procs), helperPid);
       },
     },
   });

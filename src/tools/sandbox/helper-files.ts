@@ -43,7 +43,7 @@ export function prepareHelperFiles(dir: string, script: string): HelperFiles | u
 }
 
 /** The `PT_INTERP` path of a 64-bit little-endian ELF file, if it has one. */
-export function elfInterpreter(file: string): string | undefined {
+function elfInterpreter(file: string): string | undefined {
   const fd = openSync(file, "r");
   try {
     const read = (offset: number, length: number): Buffer => {

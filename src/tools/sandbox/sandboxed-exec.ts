@@ -90,12 +90,6 @@ export interface SandboxedExec {
 }
 
 /**
- * The exec port behind every command: `read-only`, `workspace-write` and `auto` run inside
- * bubblewrap (workspace roots writable except in read-only, `.git` read-only, home hidden, no
- * network), `full-access` and approved escalations run as plain child processes. The sandbox
- * confines; it does not decide: asking the user stays with the permission table.
- */
-/**
  * A session's confined helper stops after this long without a command: a session left open in
  * a window nobody types in holds no node process, and its next command pays one helper start
  * (in the background; that command gets a sandbox of its own meanwhile).
@@ -105,6 +99,12 @@ const HELPER_IDLE_MS = 5 * 60_000;
 /** Processes one sandboxed command may have at once (its whole tree). */
 export const PIDS_MAX = 512;
 
+/**
+ * The exec port behind every command: `read-only`, `workspace-write` and `auto` run inside
+ * bubblewrap (workspace roots writable except in read-only, `.git` read-only, home hidden, no
+ * network), `full-access` and approved escalations run as plain child processes. The sandbox
+ * confines; it does not decide: asking the user stays with the permission table.
+ */
 export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExec {
   const { env, whenUnavailable, probe = probeSandbox, scratchDir = os.tmpdir(), ...rest } = options;
   const { home = os.homedir(), hidden: hiddenOption = [], visibleInHome, ...others } = rest;

@@ -1,12 +1,12 @@
-import path from "node:path";
+import { parentProcs } from "../exec/spawner/start-child.js";
 import { findHostSpare, type HostSpare, isHostSpare, placeHostSpare } from "./host-spare.js";
 import type { PidsCgroup } from "./pids-cgroup.js";
 
 /**
  * The next command's pids cgroup, made ahead of time with the confined helper's waiting spare
  * shell already inside it. Moving a process into a cgroup is cheap while cgroups are busy, but
- * the first move after a quiet moment waits for an RCU grace period (6–23 ms here,
- * docs/performance.md): a model's pause is such a moment. Moved while the session waits for
+ * the first move after a quiet moment waits for an RCU grace period (docs/performance.md has
+ * the figures): a model's pause is such a moment. Moved while the session waits for
  * the model, the spare costs the command nothing: the command gets the group it is already in.
  */
 export interface SpareGroups {
@@ -51,7 +51,7 @@ export function createSpareGroups(makeCgroup: () => PidsCgroup | undefined): Spa
         const spare = helper === undefined ? undefined : findHostSpare(helper, inner);
         const cgroup = spare && makeCgroup();
         if (helper === undefined || !spare || !cgroup) return;
-        const home = path.join(path.dirname(path.dirname(cgroup.procs)), "cgroup.procs");
+        const home = parentProcs(cgroup.procs); // the helper's own group, where the spare was born
         const placed = await placeHostSpare(spare, { helper, procs: cgroup.procs, home });
         if (placed && mine === generation) ready = { spare, cgroup };
         else cgroup.release();

@@ -138,12 +138,7 @@ export function createSpawner(options: SpawnerOptions = {}): Spawner {
           if (helper === current) options.placement?.spareReady?.(payload.readUInt32BE(0));
           return;
         }
-        if (type === RETIRE) {
-          current.retired = true;
-          if (helper === current) helper = undefined;
-          if (current.children.size === 0) current.process.stdin?.end();
-          return;
-        }
+        if (type === RETIRE) return retire(current);
         const target = current.children.get(id);
         if (!target) return;
         if (type === SPAWNED) target.spawned(payload.readUInt32BE(0));
@@ -186,6 +181,13 @@ export function createSpawner(options: SpawnerOptions = {}): Spawner {
     );
     idle(current);
     return current;
+  };
+
+  /** No new commands for `current`; its stdin ends once its last command closed. */
+  const retire = (current: Helper) => {
+    current.retired = true;
+    if (helper === current) helper = undefined;
+    if (current.children.size === 0) current.process.stdin?.end();
   };
 
   // A helper started by `start` has no handles of its own: the daemon's helper keeps count.
@@ -301,11 +303,7 @@ export function createSpawner(options: SpawnerOptions = {}): Spawner {
       if (!disposed) helper ??= launch();
     },
     retire() {
-      const current = helper;
-      if (!current) return;
-      current.retired = true;
-      helper = undefined;
-      if (current.children.size === 0) current.process.stdin?.end();
+      if (helper) retire(helper);
     },
   };
 }

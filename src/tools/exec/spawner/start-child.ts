@@ -24,9 +24,17 @@ export function startChild(file: string, args: string[], options: SpawnCommandOp
     const stdio: StdioOptions = [stdin ?? "ignore", "pipe", "pipe", ...(fd3 === undefined ? [] : [fd3])];
     return spawn(file, args, { cwd, env, stdio, detached: true });
   } finally {
-    if (joined) joinCgroup(path.join(path.dirname(path.dirname(cgroupProcs)), "cgroup.procs"), process.pid);
+    if (joined) joinCgroup(parentProcs(cgroupProcs), process.pid);
     if (fd3 !== undefined) closeSync(fd3);
   }
+}
+
+/**
+ * The `cgroup.procs` of the group a command's group was made in (pids-cgroup.ts makes it right
+ * below the spawner's own): where a process that joined a command's group for its fork goes back.
+ */
+export function parentProcs(procs: string): string {
+  return path.join(path.dirname(path.dirname(procs)), "cgroup.procs");
 }
 
 /**
