@@ -39,7 +39,7 @@ export interface FoldState {
 }
 
 /** Rows of a folded block shown before "… N more lines (Ctrl-O)". */
-export const FOLD_ROWS = 12;
+const FOLD_ROWS = 12;
 
 /**
  * One tool call, live: `•` while it runs, then `✓` or `✗`, its diffs and its output below. Long
