@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { ToolCallContent, ToolCallStatus } from "../../acp/local-client.js";
+import type { SessionUpdate, ToolCallContent, ToolCallStatus } from "../../acp/local-client.js";
 import { renderDiff } from "./diff-view.js";
 import { foldOutput } from "./fold-output.js";
 import { clip, type Style } from "./style.js";
@@ -12,6 +12,16 @@ export interface ToolState {
   content: ToolCallContent[];
   /** The diff was already shown (with the permission question); not shown twice. */
   diffShown: boolean;
+}
+
+/** A `tool_call_update` merged into what the chat knows of the call: absent fields keep their value. */
+export function mergeToolUpdate(
+  tool: ToolState,
+  update: Extract<SessionUpdate, { sessionUpdate: "tool_call_update" }>,
+): void {
+  if (update.title) tool.title = update.title;
+  if (update.content) tool.content = update.content;
+  if (update.status) tool.status = update.status;
 }
 
 /** The one line a tool call gets: a mark for its status, then its title. */
