@@ -3,11 +3,19 @@
 // session is open) and spawn → exit, for a one-answer task against the scripted model, in a new
 // random order each round. Writes bench/results/exec-daemon.json. `--runs N` (default 20).
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
-import { benchSetup, LAUNCHER, median, numberArg, ROOT, round } from "./support.mjs";
+import {
+  benchSetup,
+  daemonPid,
+  inRandomRounds,
+  LAUNCHER,
+  median,
+  numberArg,
+  round,
+  writeResult,
+} from "./support.mjs";
 
 const RUNS = numberArg("--runs", 20);
 const { scratch, startFakeModel } = await benchSetup("oi-bench-exec-daemon-");
@@ -17,12 +25,6 @@ function home() {
   const dir = mkdtempSync(path.join(scratch, "home-"));
   writeFileSync(path.join(dir, "config.toml"), "[daemon]\nidle_exit_secs = 120\n");
   return dir;
-}
-
-function daemonPid(dir) {
-  const daemon = path.join(dir, "daemon");
-  const lock = readdirSync(daemon).find((n) => n.endsWith(".pid"));
-  return lock ? Number(readFileSync(path.join(daemon, lock), "utf8")) : undefined;
 }
 
 /** One `exec --json` run: ms to its first stdout line and to its exit; it must succeed. */
@@ -93,12 +95,7 @@ const measures = [
     if (pid) process.kill(pid, "SIGTERM");
   },
 ];
-for (let i = 0; i < RUNS; i++) {
-  for (const measure of [...measures].sort(() => Math.random() - 0.5)) {
-    await measure();
-    await sleep(50);
-  }
-}
+await inRandomRounds(RUNS, measures);
 const pid = daemonPid(shared);
 if (pid) process.kill(pid, "SIGTERM");
 await model.close();
@@ -118,6 +115,4 @@ const result = {
   },
   samples: Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, v.map(round)])),
 };
-mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
-writeFileSync(path.join(ROOT, "bench/results/exec-daemon.json"), `${JSON.stringify(result, null, 2)}\n`);
-process.stdout.write(`${JSON.stringify({ ...result, samples: undefined }, null, 2)}\n`);
+writeResult("exec-daemon", result);

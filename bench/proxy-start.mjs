@@ -1,12 +1,20 @@
 // Start-up through the shared daemon's proxy against today's in-process agent: spawn →
 // `initialize` answered, then `session/new`, alternating in a new random order each round.
 // Writes bench/results/proxy-start.json. `--runs N` (default 20).
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { rssMb, startAgent } from "./daemon.mjs";
-import { benchSetup, LAUNCHER, median, numberArg, ROOT, round } from "./support.mjs";
+import {
+  benchSetup,
+  daemonPid,
+  inRandomRounds,
+  LAUNCHER,
+  median,
+  numberArg,
+  round,
+  writeResult,
+} from "./support.mjs";
 
 const RUNS = numberArg("--runs", 20);
 const { scratch, startFakeModel } = await benchSetup("oi-bench-proxy-");
@@ -25,12 +33,6 @@ const env = (dir) => ({
   OPENAI_BASE_URL: model.url,
   OPENAI_API_KEY: "x",
 });
-
-function daemonPid(dir) {
-  const daemon = path.join(dir, "daemon");
-  const lock = readdirSync(daemon).find((n) => n.endsWith(".pid"));
-  return lock ? Number(readFileSync(path.join(daemon, lock), "utf8")) : undefined;
-}
 
 /** One window: spawn → initialize, session/new, the window's own RSS; then it leaves. */
 async function window(dir, args) {
@@ -75,12 +77,7 @@ const measures = [
     if (pid) process.kill(pid, "SIGTERM");
   },
 ];
-for (let run = 0; run < RUNS; run++) {
-  for (const measure of [...measures].sort(() => Math.random() - 0.5)) {
-    await measure();
-    await sleep(50);
-  }
-}
+await inRandomRounds(RUNS, measures);
 const pid = daemonPid(shared);
 if (pid) process.kill(pid, "SIGTERM");
 await model.close();
@@ -101,6 +98,4 @@ const result = {
   windowRssMb: { inProcess: round(median(rows.inProcessRss)), proxy: round(median(rows.proxyRss)) },
   samples: Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, v.map(round)])),
 };
-mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
-writeFileSync(path.join(ROOT, "bench/results/proxy-start.json"), `${JSON.stringify(result, null, 2)}\n`);
-process.stdout.write(`${JSON.stringify({ ...result, samples: undefined }, null, 2)}\n`);
+writeResult("proxy-start", result);

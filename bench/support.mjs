@@ -1,7 +1,8 @@
 // Shared by the benchmarks: paths, TypeScript helpers built for node, stats.
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -52,3 +53,27 @@ export function median(xs) {
 }
 
 export const round = (x) => (x === undefined ? undefined : Math.round(x * 10) / 10);
+
+/** The pid in a home's daemon lock file, if it has one. */
+export function daemonPid(home) {
+  const daemon = path.join(home, "daemon");
+  const lock = readdirSync(daemon).find((n) => n.endsWith(".pid"));
+  return lock ? Number(readFileSync(path.join(daemon, lock), "utf8")) : undefined;
+}
+
+/** `runs` rounds of every measure, in a new random order each round (so no row always goes first). */
+export async function inRandomRounds(runs, measures) {
+  for (let i = 0; i < runs; i++) {
+    for (const measure of [...measures].sort(() => Math.random() - 0.5)) {
+      await measure();
+      await sleep(50);
+    }
+  }
+}
+
+/** Writes bench/results/`name`.json and prints it without its samples. */
+export function writeResult(name, result) {
+  mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
+  writeFileSync(path.join(ROOT, `bench/results/${name}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ ...result, samples: undefined }, null, 2)}\n`);
+}

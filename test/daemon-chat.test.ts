@@ -1,25 +1,13 @@
 import { methods } from "@agentclientprotocol/sdk/unstable";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readStoredSession, shown } from "./reliability/support/protocol-db.js";
-import { daemonKit, slowText } from "./support/daemon-kit.js";
-import { type FakeModel, startFakeModel } from "./support/fake-model.js";
+import { daemonTest, slowText } from "./support/daemon-kit.js";
 import { until } from "./support/in-process.js";
 
 /** The terminal chat on the shared daemon (`--daemon`): its sessions are the editors' too, live. */
-let model: FakeModel | undefined;
-let kit: ReturnType<typeof daemonKit> | undefined;
-
-afterEach(async () => {
-  await kit?.cleanup();
-  await model?.close();
-  kit = undefined;
-  model = undefined;
-});
-
 describe("interpreter chat --daemon", () => {
   it("a chat's running session is listed in an editor window and loaded there, its turn followed live", async () => {
-    model = await startFakeModel();
-    kit = daemonKit();
+    const { model, kit } = await daemonTest();
     const text = slowText(60);
     model.reply({ text, chunkSize: 6, delayMs: 40 });
     // Lines on stdin, as from a script: the chat's plain line mode (the screen is not the subject).
@@ -28,7 +16,7 @@ describe("interpreter chat --daemon", () => {
 
     const window = await kit.window(model);
     const listed = async () =>
-      (await window.acp.request(methods.agent.session.list, { cwd: kit!.cwd })).sessions.map(
+      (await window.acp.request(methods.agent.session.list, { cwd: kit.cwd })).sessions.map(
         (s) => s.sessionId,
       );
     const deadline = Date.now() + 20_000;
@@ -39,7 +27,7 @@ describe("interpreter chat --daemon", () => {
     }
     expect(ids).toHaveLength(1);
     const sessionId = ids[0] as string;
-    await until(() => readStoredSession(kit!.home, sessionId).types.includes("user_message"), 20_000);
+    await until(() => readStoredSession(kit.home, sessionId).types.includes("user_message"), 20_000);
 
     await window.acp.request(methods.agent.session.load, { sessionId, cwd: kit.cwd, mcpServers: [] });
     // Still running in the daemon: the rest of the chat's turn reaches the editor live.

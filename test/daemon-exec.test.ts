@@ -1,26 +1,16 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { methods } from "@agentclientprotocol/sdk/unstable";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { processesWith, readStoredSession } from "./reliability/support/protocol-db.js";
-import { alive, daemonKit, slowText } from "./support/daemon-kit.js";
-import { type FakeModel, type FakeStep, startFakeModel } from "./support/fake-model.js";
+import { alive, daemonKit, daemonTest, slowText } from "./support/daemon-kit.js";
+import type { FakeStep } from "./support/fake-model.js";
 import { tempDir, until } from "./support/in-process.js";
 
 /**
  * `interpreter exec --daemon`: the turn runs in the shared daemon, and what a script sees
  * (stdout, exit code) is what the in-process run gives it.
  */
-let model: FakeModel | undefined;
-let kit: ReturnType<typeof daemonKit> | undefined;
-
-afterEach(async () => {
-  await kit?.cleanup();
-  await model?.close();
-  kit = undefined;
-  model = undefined;
-});
-
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
 const CASES: Array<{ name: string; args: string[]; steps: FakeStep[]; code: number; shows: string }> = [
@@ -53,11 +43,10 @@ const CASES: Array<{ name: string; args: string[]; steps: FakeStep[]; code: numb
 describe("interpreter exec --daemon", () => {
   for (const c of CASES) {
     it(`prints and exits as the in-process run does: ${c.name}`, async () => {
-      model = await startFakeModel();
-      kit = daemonKit();
+      const { model, kit } = await daemonTest();
       const run = async (mode: string) => {
-        model?.reply(...c.steps);
-        return kit!.command(model!, ["exec", mode, ...c.args]).exited;
+        model.reply(...c.steps);
+        return kit.command(model, ["exec", mode, ...c.args]).exited;
       };
       const local = await run("--in-process");
       expect(kit.daemonPid()).toBeUndefined();
@@ -78,8 +67,7 @@ describe("interpreter exec --daemon", () => {
   }
 
   it("falls back to in-process when no daemon can be used, the reason on stderr", async () => {
-    model = await startFakeModel();
-    kit = daemonKit();
+    const { model, kit } = await daemonTest();
     // A home so deep that the socket path cannot be bound: the run is served in-process.
     const deep = path.join(tempDir("oi-deep-"), "d".repeat(100));
     mkdirSync(deep);
@@ -104,8 +92,7 @@ describe("interpreter exec --daemon", () => {
   });
 
   it("Ctrl-C cancels the turn in the daemon: its command is killed, the daemon lives on", async () => {
-    model = await startFakeModel();
-    kit = daemonKit();
+    const { model, kit } = await daemonTest();
     const marker = "sleep 987.125";
     model.reply({ toolCalls: [{ name: "exec_command", arguments: { cmd: marker } }] });
     const run = kit.command(model, ["exec", "--daemon", "--yolo", "wait a long time"]);
@@ -128,12 +115,11 @@ describe("interpreter exec --daemon", () => {
   });
 
   it("a daemon killed mid-run: the run exits 1 and says so, and the turn is kept", async () => {
-    model = await startFakeModel();
-    kit = daemonKit();
+    const { model, kit } = await daemonTest();
     model.reply({ text: slowText(60), chunkSize: 6, delayMs: 40 });
     const run = kit.command(model, ["exec", "--daemon", "talk slowly"]);
     // The model is answering: the turn is under way in the daemon.
-    await until(() => (model?.requests.length ?? 0) > 0, 20_000);
+    await until(() => model.requests.length > 0, 20_000);
     process.kill(kit.daemonPid() as number, "SIGKILL");
     const result = await run.exited;
     expect(result.code).toBe(1);

@@ -1,22 +1,11 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { methods } from "@agentclientprotocol/sdk/unstable";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readStoredSession, shown } from "./reliability/support/protocol-db.js";
-import { alive, daemonKit, slowText } from "./support/daemon-kit.js";
-import { type FakeModel, startFakeModel } from "./support/fake-model.js";
+import { alive, daemonTest, slowText } from "./support/daemon-kit.js";
 import { until } from "./support/in-process.js";
 
 /** The daemon dying under its windows: they tell their editor, start a new one, and go on. */
-let model: FakeModel | undefined;
-let kit: ReturnType<typeof daemonKit> | undefined;
-
-afterEach(async () => {
-  await kit?.cleanup();
-  await model?.close();
-  kit = undefined;
-  model = undefined;
-});
-
 const notice = (u: SessionUpdate) =>
   (u as { _meta?: Record<string, unknown> })._meta?.["openinterpreter/notice"] !== undefined;
 /** What the model said as the editor showed it, without our notices. */
@@ -24,8 +13,7 @@ const modelText = (updates: SessionUpdate[]) => shown(updates.filter((u) => !not
 
 describe("the daemon killed under its windows", () => {
   it("kill -9 mid-turn: the editor gets an error and a notice, the window goes on with a new daemon, nothing shown is lost", async () => {
-    model = await startFakeModel();
-    kit = daemonKit();
+    const { model, kit } = await daemonTest();
     const a = await kit.window(model);
     const { sessionId } = await a.acp.request(methods.agent.session.new, { cwd: kit.cwd, mcpServers: [] });
     model.reply({ text: "A first answer." });
@@ -47,7 +35,7 @@ describe("the daemon killed under its windows", () => {
     expect(a.agent.child.exitCode).toBeNull();
 
     // The same window, unchanged: its session was resumed in the new daemon behind its back.
-    await until(() => kit?.daemonPid() !== undefined && kit.daemonPid() !== first, 20_000);
+    await until(() => kit.daemonPid() !== undefined && kit.daemonPid() !== first, 20_000);
     expect(alive(first)).toBe(false);
     model.reply({ text: "After the restart." });
     expect((await a.prompt(sessionId, "are you back?")).stopReason).toBe("end_turn");
@@ -64,8 +52,7 @@ describe("the daemon killed under its windows", () => {
   });
 
   it("a request pending when the daemon dies is answered with an error; one sent during the restart is served by the new daemon", async () => {
-    model = await startFakeModel();
-    kit = daemonKit();
+    const { model, kit } = await daemonTest();
     const a = await kit.window(model);
     const { sessionId } = await a.acp.request(methods.agent.session.new, { cwd: kit.cwd, mcpServers: [] });
     // A model that never answers keeps the prompt pending until the kill.

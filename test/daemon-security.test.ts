@@ -2,27 +2,15 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { methods } from "@agentclientprotocol/sdk/unstable";
-import { afterEach, describe, expect, it } from "vitest";
-import { daemonKit } from "./support/daemon-kit.js";
-import { type FakeModel, startFakeModel } from "./support/fake-model.js";
+import { describe, expect, it } from "vitest";
+import { daemonTest } from "./support/daemon-kit.js";
 
 /**
  * The daemon's socket: a private folder, a private socket, no TCP listener; other users cannot
  * connect, and a window never uses a socket that is not private (docs/daemon.md).
  */
-let model: FakeModel | undefined;
-let kit: ReturnType<typeof daemonKit> | undefined;
-
-afterEach(async () => {
-  await kit?.cleanup();
-  await model?.close();
-  kit = undefined;
-  model = undefined;
-});
-
 async function running() {
-  model = await startFakeModel();
-  kit = daemonKit();
+  const { model, kit } = await daemonTest();
   const window = await kit.window(model);
   const dir = path.join(kit.home, "daemon");
   const socket = path.join(dir, readdirSync(dir).find((n) => n.endsWith(".sock")) as string);

@@ -1,30 +1,18 @@
 import { methods } from "@agentclientprotocol/sdk/unstable";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { shown } from "./reliability/support/protocol-db.js";
-import { daemonKit, slowText } from "./support/daemon-kit.js";
-import { type FakeModel, startFakeModel } from "./support/fake-model.js";
+import { daemonTest, slowText } from "./support/daemon-kit.js";
 import { until } from "./support/in-process.js";
 
 /**
  * Read-only windows on the shared daemon (`session/load` with `openinterpreter/readOnly`):
  * they follow the session live, turn after turn, whoever owns it, and are never asked anything.
  */
-let model: FakeModel | undefined;
-let kit: ReturnType<typeof daemonKit> | undefined;
-
-afterEach(async () => {
-  await kit?.cleanup();
-  await model?.close();
-  kit = undefined;
-  model = undefined;
-});
-
 const occurrences = (text: string, word: string) => text.split(word).length - 1;
 
 describe("a read-only window", () => {
   it("follows the running turn and later ones as updates, gets no permission request, and may not drive the session", async () => {
-    model = await startFakeModel();
-    kit = daemonKit();
+    const { model, kit } = await daemonTest();
     const a = await kit.window(model);
     const b = await kit.window(model);
     const { sessionId } = await a.acp.request(methods.agent.session.new, { cwd: kit.cwd, mcpServers: [] });

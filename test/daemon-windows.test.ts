@@ -1,29 +1,14 @@
 import { methods } from "@agentclientprotocol/sdk/unstable";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readStoredSession, shown } from "./reliability/support/protocol-db.js";
-import { alive, daemonKit, slowText } from "./support/daemon-kit.js";
-import { type FakeModel, startFakeModel } from "./support/fake-model.js";
+import { alive, daemonTest, slowText } from "./support/daemon-kit.js";
 import { until } from "./support/in-process.js";
 
 /**
  * Editor windows sharing the daemon: every `interpreter acp` is a proxy to one daemon per home,
  * which owns the sessions (docs/daemon.md).
  */
-let model: FakeModel | undefined;
-let kit: ReturnType<typeof daemonKit> | undefined;
-
-afterEach(async () => {
-  await kit?.cleanup();
-  await model?.close();
-  kit = undefined;
-  model = undefined;
-});
-
-async function setup(daemonToml?: string) {
-  model = await startFakeModel();
-  kit = daemonKit({ daemonToml });
-  return { model, kit };
-}
+const setup = (daemonToml?: string) => daemonTest({ daemonToml });
 
 describe("one daemon for every window", () => {
   it("two windows share one daemon: a session opened in one is loaded in the other, which takes it over", async () => {
@@ -107,8 +92,7 @@ describe("one daemon for every window", () => {
   });
 
   it("a daemon that cannot start: the window is served in-process at once, and the editor is told why", async () => {
-    model = await startFakeModel();
-    kit = daemonKit({ topToml: 'harness = "no-such-harness"\n' });
+    const { model, kit } = await daemonTest({ topToml: 'harness = "no-such-harness"\n' });
     const started = Date.now();
     const a = await kit.window(model);
     // Not the 15 s a silent daemon would cost: the proxy saw it exit.

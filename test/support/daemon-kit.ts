@@ -2,8 +2,9 @@ import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { methods } from "@agentclientprotocol/sdk/unstable";
+import { onTestFinished } from "vitest";
 import { TEST_CEILING } from "./ceiling.js";
-import type { FakeModel } from "./fake-model.js";
+import { type FakeModel, startFakeModel } from "./fake-model.js";
 import { tempDir, until } from "./in-process.js";
 import { type AgentProcess, LAUNCHER, spawnAgent } from "./spawn-agent.js";
 import { INIT, testClient } from "./test-client.js";
@@ -98,6 +99,20 @@ export function daemonKit(options: { daemonToml?: string; topToml?: string } = {
   }
 
   return { home, cwd, window, command, daemonPid, cleanup };
+}
+
+/**
+ * The scripted model and a kit on a fresh home for the running test; when the test ends, pass or
+ * fail, the kit's processes are killed and then the model is closed.
+ */
+export async function daemonTest(options: Parameters<typeof daemonKit>[0] = {}) {
+  const model = await startFakeModel();
+  const kit = daemonKit(options);
+  onTestFinished(async () => {
+    await kit.cleanup();
+    await model.close();
+  });
+  return { model, kit };
 }
 
 /** Whether `pid` runs (a zombie does not). */

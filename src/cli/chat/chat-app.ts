@@ -15,7 +15,7 @@ import type { Style } from "./style.js";
 import type { TerminalInput } from "./terminal-input.js";
 
 /** Commands the chat itself answers (the agent's own arrive in `available_commands_update`). */
-export const LOCAL_COMMANDS = [
+const LOCAL_COMMANDS = [
   { name: "exit", description: "Quit (also Ctrl-D, or Ctrl-C twice)" },
   { name: "help", description: "Show the keys and commands" },
   { name: "resume", description: "Continue another session of this folder" },

@@ -5,6 +5,7 @@ import type {
   ToolCallContent,
 } from "../../acp/local-client.js";
 import type { Style } from "./style.js";
+import { diffLines, oneLine } from "./tool-view.js";
 
 /**
  * What the chat shows. Two kinds: the terminal screen (`TranscriptView`, on pi-tui) and the
@@ -43,4 +44,39 @@ export function stopNote(style: Style, stopReason: StopReason): string | undefin
   };
   const note = notes[stopReason];
   return note === undefined ? undefined : style.yellow(note);
+}
+
+/** A warning or error of the agent's own, as the line of its own both views give it. */
+export function noticeLine(style: Style, severity: "warning" | "error", text: string): string {
+  return `${severity === "error" ? style.red("✗") : style.yellow("!")} ${text}`;
+}
+
+/** Before a permission question: its title and the call's diffs (so the user sees what they approve). */
+export function permissionLines(
+  title: string,
+  content: ToolCallContent[],
+  view: { style: Style; width: number; cwd?: string | undefined },
+): { lines: string[]; diffShown: boolean } {
+  const diffs = diffLines(content, view);
+  return { lines: [`${view.style.yellow("?")} ${oneLine(title)}`, ...diffs], diffShown: diffs.length > 0 };
+}
+
+/**
+ * The end of a turn's answer and notices as both views keep it: a failure the agent already
+ * told in its answer is not shown again.
+ */
+export class SaidTail {
+  private text = "";
+
+  add(text: string): void {
+    this.text = (this.text + text).slice(-4000);
+  }
+
+  told(message: string): boolean {
+    return this.text.includes(message);
+  }
+
+  reset(): void {
+    this.text = "";
+  }
 }

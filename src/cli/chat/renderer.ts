@@ -1,9 +1,9 @@
 import type { SessionUpdate, StopReason, ToolCallContent } from "../../acp/local-client.js";
 import { toRunEvents } from "../../acp/run-events.js";
-import { type ChatView, stopNote } from "./chat-view.js";
+import { type ChatView, noticeLine, permissionLines, SaidTail, stopNote } from "./chat-view.js";
 import { planChecklist } from "./plan-checklist.js";
 import type { Style } from "./style.js";
-import { diffLines, oneLine, type ToolState, toolBody, toolHeader } from "./tool-view.js";
+import { mergeToolUpdate, type ToolState, toolBody, toolHeader } from "./tool-view.js";
 
 export interface RendererOptions {
   write(text: string): void;
@@ -22,8 +22,7 @@ export class Renderer implements ChatView {
   private readonly tools = new Map<string, ToolState>();
   /** What the current, unfinished line holds. */
   private open: "text" | "thought" | undefined;
-  /** The end of this turn's answer text: an error the agent already told is not repeated. */
-  private said = "";
+  private readonly said = new SaidTail();
   /** History being replayed by `session/load`: shown compactly. */
   replaying = false;
   /** The session's folder: paths inside it are shown relative. */
@@ -34,7 +33,7 @@ export class Renderer implements ChatView {
   }
 
   turnStarted(): void {
-    this.said = "";
+    this.said.reset();
   }
 
   configure(): void {}
@@ -80,10 +79,10 @@ export class Renderer implements ChatView {
 
   /** Before a permission question: the call's diff (so the user sees what they approve). */
   permissionAsked(toolCallId: string, title: string, content: ToolCallContent[]): void {
+    const asked = permissionLines(title, content, this.view());
+    this.lines(asked.lines);
     const tool = this.tools.get(toolCallId);
-    const diffs = diffLines(content, this.view());
-    this.lines([`${this.style.yellow("?")} ${oneLine(title)}`, ...diffs]);
-    if (tool && diffs.length > 0) tool.diffShown = true;
+    if (tool && asked.diffShown) tool.diffShown = true;
   }
 
   turnEnded(stopReason: StopReason): void {
@@ -92,13 +91,12 @@ export class Renderer implements ChatView {
   }
 
   failed(message: string): void {
-    this.lines([this.said.includes(message) ? "" : this.style.red(`✗ ${message}`), ""]);
+    this.lines([this.said.told(message) ? "" : this.style.red(`✗ ${message}`), ""]);
   }
 
   private notice(severity: "warning" | "error", text: string): void {
-    this.said = (this.said + text).slice(-4000);
-    const mark = severity === "error" ? this.style.red("✗") : this.style.yellow("!");
-    this.lines([`${mark} ${text}`]);
+    this.said.add(text);
+    this.lines([noticeLine(this.style, severity, text)]);
   }
 
   /** A line of the chat's own (hints, errors of local commands). */
@@ -124,7 +122,7 @@ export class Renderer implements ChatView {
   private stream(kind: "text" | "thought", text: string): void {
     if (!text) return;
     if (this.open && this.open !== kind) this.endLine();
-    if (kind === "text") this.said = (this.said + text).slice(-4000);
+    if (kind === "text") this.said.add(text);
     this.options.write(kind === "thought" ? this.style.dim(this.style.italic(text)) : text);
     this.open = text.endsWith("\n") ? undefined : kind;
   }
@@ -132,9 +130,7 @@ export class Renderer implements ChatView {
   private toolUpdate(update: Extract<SessionUpdate, { sessionUpdate: "tool_call_update" }>): void {
     const tool = this.tools.get(update.toolCallId);
     if (!tool) return;
-    if (update.title) tool.title = update.title;
-    if (update.content) tool.content = update.content;
-    if (update.status) tool.status = update.status;
+    mergeToolUpdate(tool, update);
     if (tool.status === "completed" || tool.status === "failed") this.finish(tool.id);
   }
 

@@ -1,5 +1,3 @@
-import { stripVTControlCharacters } from "node:util";
-
 /** SGR styling that is either on (a colour terminal) or the identity (NO_COLOR, a pipe, a file). */
 export interface Style {
   enabled: boolean;
@@ -41,11 +39,6 @@ export function colourWanted(options: { isTTY: boolean; env: NodeJS.ProcessEnv }
   if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== "0") return true;
   if (env.TERM === "dumb") return false;
   return options.isTTY;
-}
-
-/** Display width is approximated by code points; escape sequences are not counted. */
-export function visibleLength(text: string): number {
-  return [...stripVTControlCharacters(text)].length;
 }
 
 /** Cuts a plain (unstyled) line to `width` code points, marking the cut with an ellipsis. */

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { ToolCallContent, ToolCallStatus } from "../../acp/local-client.js";
+import type { SessionUpdate, ToolCallContent, ToolCallStatus } from "../../acp/local-client.js";
 import { renderDiff } from "./diff-view.js";
 import { foldOutput } from "./fold-output.js";
 import { clip, type Style } from "./style.js";
@@ -14,6 +14,16 @@ export interface ToolState {
   diffShown: boolean;
 }
 
+/** A `tool_call_update` merged into what the chat knows of the call: absent fields keep their value. */
+export function mergeToolUpdate(
+  tool: ToolState,
+  update: Extract<SessionUpdate, { sessionUpdate: "tool_call_update" }>,
+): void {
+  if (update.title) tool.title = update.title;
+  if (update.content) tool.content = update.content;
+  if (update.status) tool.status = update.status;
+}
+
 /** The one line a tool call gets: a mark for its status, then its title. */
 export function toolHeader(tool: ToolState, options: { style: Style; width: number }): string {
   const { style } = options;
@@ -25,15 +35,21 @@ export function toolHeader(tool: ToolState, options: { style: Style; width: numb
 
 /** Below the header: diffs of edits (once) and command output folded to a few dimmed lines. */
 export function toolBody(tool: ToolState, options: { style: Style; width: number; cwd?: string }): string[] {
-  const { style, width } = options;
   const lines: string[] = [];
   if (!tool.diffShown) lines.push(...diffLines(tool.content, options));
-  for (const text of texts(tool.content)) {
-    const folded = foldOutput(text, { width: width - 4 });
-    const paint = tool.status === "failed" ? style.red : style.dim;
-    lines.push(...folded.map((line) => paint(`    ${line}`)));
-  }
+  lines.push(...outputLines(tool, options));
   return lines;
+}
+
+/** The call's text output, indented and dimmed (red when it failed), folded unless `expanded`. */
+export function outputLines(
+  tool: ToolState,
+  options: { style: Style; width: number; expanded?: boolean },
+): string[] {
+  const { style, width } = options;
+  const paint = tool.status === "failed" ? style.red : style.dim;
+  const fold = options.expanded ? { head: Number.MAX_SAFE_INTEGER, width: width - 4 } : { width: width - 4 };
+  return texts(tool.content).flatMap((text) => foldOutput(text, fold).map((line) => paint(`    ${line}`)));
 }
 
 /** Every diff in the content, coloured; paths inside `cwd` are shown relative to it. */
@@ -63,7 +79,7 @@ function shortPath(file: string, cwd: string | undefined): string {
 }
 
 /** The plain text of the content (command output, error messages), in order. */
-export function texts(content: ToolCallContent[]): string[] {
+function texts(content: ToolCallContent[]): string[] {
   return content.flatMap((item) =>
     item.type === "content" && item.content.type === "text" && item.content.text.trim()
       ? [item.content.text]

@@ -1,7 +1,6 @@
 import { type Component, wrapTextWithAnsi } from "@mariozechner/pi-tui";
-import { foldOutput } from "./fold-output.js";
 import type { Style } from "./style.js";
-import { diffLines, type ToolState, texts, toolHeader } from "./tool-view.js";
+import { diffLines, outputLines, type ToolState, toolHeader } from "./tool-view.js";
 
 /**
  * Lines already styled, wrapped to the width they are drawn at. pi-tui renders every component
@@ -39,7 +38,7 @@ export interface FoldState {
 }
 
 /** Rows of a folded block shown before "… N more lines (Ctrl-O)". */
-export const FOLD_ROWS = 12;
+const FOLD_ROWS = 12;
 
 /**
  * One tool call, live: `•` while it runs, then `✓` or `✗`, its diffs and its output below. Long
@@ -75,13 +74,7 @@ export class ToolBlock implements Component {
     const diff = this.tool.diffShown
       ? []
       : diffLines(this.tool.content, { ...view, maxRows: Number.MAX_SAFE_INTEGER });
-    const paint = this.tool.status === "failed" ? style.red : style.dim;
-    const output = texts(this.tool.content).flatMap((text) =>
-      foldOutput(
-        text,
-        fold.expanded ? { head: Number.MAX_SAFE_INTEGER, width: view.width - 4 } : { width: view.width - 4 },
-      ).map((line) => paint(`    ${line}`)),
-    );
+    const output = outputLines(this.tool, { ...view, expanded: fold.expanded });
     const foldedDiff =
       fold.expanded || diff.length <= FOLD_ROWS
         ? diff

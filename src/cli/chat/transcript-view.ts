@@ -7,11 +7,11 @@ import type {
   ToolCallContent,
 } from "../../acp/local-client.js";
 import { toRunEvents } from "../../acp/run-events.js";
-import { type ChatView, stopNote } from "./chat-view.js";
+import { type ChatView, noticeLine, permissionLines, SaidTail, stopNote } from "./chat-view.js";
 import { planChecklist } from "./plan-checklist.js";
 import type { StatusLine } from "./status-line.js";
 import type { Style } from "./style.js";
-import { diffLines, oneLine } from "./tool-view.js";
+import { mergeToolUpdate, oneLine } from "./tool-view.js";
 import { type FoldState, LinesBlock, ToolBlock } from "./transcript-blocks.js";
 
 export interface TranscriptViewOptions {
@@ -39,7 +39,7 @@ export class TranscriptView implements ChatView {
   private readonly tools = new Map<string, ToolBlock>();
   /** The block that streamed text goes to, until something else is shown. */
   private streaming: { kind: "text" | "thought"; text: string; block: Markdown | LinesBlock } | undefined;
-  private said = "";
+  private readonly said = new SaidTail();
   /** The user message being replayed and its block (its next chunks join it). */
   private replayed: { text: string; block: LinesBlock } | undefined;
   private turn:
@@ -51,7 +51,7 @@ export class TranscriptView implements ChatView {
   }
 
   turnStarted(): void {
-    this.said = "";
+    this.said.reset();
     this.endTurn();
     const { tui, style } = this.options;
     const loader = new Loader(
@@ -94,9 +94,7 @@ export class TranscriptView implements ChatView {
       case "tool_call_update": {
         const block = this.tools.get(update.toolCallId);
         if (!block) break;
-        if (update.title) block.tool.title = update.title;
-        if (update.content) block.tool.content = update.content;
-        if (update.status) block.tool.status = update.status;
+        mergeToolUpdate(block.tool, update);
         if (this.turn)
           this.turn.label = block.tool.status === "in_progress" ? oneLine(block.tool.title) : "Working";
         break;
@@ -151,10 +149,10 @@ export class TranscriptView implements ChatView {
   }
 
   permissionAsked(toolCallId: string, title: string, content: ToolCallContent[]): void {
-    const diffs = diffLines(content, this.view());
-    this.lines([`${this.style.yellow("?")} ${oneLine(title)}`, ...diffs]);
+    const asked = permissionLines(title, content, this.view());
+    this.lines(asked.lines);
     const block = this.tools.get(toolCallId);
-    if (block && diffs.length > 0) block.tool.diffShown = true;
+    if (block && asked.diffShown) block.tool.diffShown = true;
   }
 
   turnEnded(stopReason: StopReason): void {
@@ -165,7 +163,7 @@ export class TranscriptView implements ChatView {
 
   failed(message: string): void {
     this.endTurn();
-    if (!this.said.includes(message)) this.lines([this.style.red(`✗ ${message}`)]);
+    if (!this.said.told(message)) this.lines([this.style.red(`✗ ${message}`)]);
   }
 
   /** During a turn on the spinner's line (a line in the transcript would cut the streaming answer in two). */
@@ -194,22 +192,21 @@ export class TranscriptView implements ChatView {
     if (this.options.transcript.children.length === 0) return;
     this.endTurn();
     this.streaming = undefined;
-    this.said = "";
+    this.said.reset();
     this.tools.clear();
     this.options.transcript.clear();
     this.options.tui.requestRender(true);
   }
 
   private notice(severity: "warning" | "error", text: string): void {
-    this.said = (this.said + text).slice(-4000);
-    const mark = severity === "error" ? this.style.red("✗") : this.style.yellow("!");
-    this.lines([`${mark} ${text}`]);
+    this.said.add(text);
+    this.lines([noticeLine(this.style, severity, text)]);
   }
 
   private stream(kind: "text" | "thought", text: string): void {
     if (!text) return;
     if (this.turn) this.turn.chars += text.length;
-    if (kind === "text") this.said = (this.said + text).slice(-4000);
+    if (kind === "text") this.said.add(text);
     if (this.streaming?.kind !== kind) {
       const block = kind === "text" ? new Markdown("", 0, 0, this.options.markdown) : new LinesBlock([]);
       this.streaming = { kind, text: "", block };
