@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { BUGGY_CALC as CALC, writeCalcProject } from "./support/calc-project.js";
 import { chatRequests } from "./support/chat-requests.js";
+import { DEEPSEEK_TUI_TOOLS } from "./support/deepseek-tui-tools.js";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
 import { expectRoundTrip } from "./support/harness-round-trip.js";
 import { type InProcessAgent, startInProcess } from "./support/in-process.js";
@@ -16,37 +17,6 @@ afterEach(async () => {
 });
 
 const { bodyOf, toolNames, toolResult } = chatRequests(() => model);
-
-const DEEPSEEK_TOOLS = [
-  "apply_patch",
-  "checklist_add",
-  "checklist_list",
-  "checklist_update",
-  "checklist_write",
-  "edit_file",
-  "exec_shell",
-  "exec_shell_cancel",
-  "exec_shell_wait",
-  "exec_wait",
-  "fetch_url",
-  "file_search",
-  "git_blame",
-  "git_diff",
-  "git_log",
-  "git_show",
-  "git_status",
-  "grep_files",
-  "list_dir",
-  "read_file",
-  "request_user_input",
-  "todo_add",
-  "todo_list",
-  "todo_update",
-  "todo_write",
-  "update_plan",
-  "web_search",
-  "write_file",
-];
 
 describe("deepseek-tui end to end", () => {
   it("tracks, runs the failing tests, reads, edits and verifies through CodeWhale's tools", async () => {
@@ -85,7 +55,7 @@ describe("deepseek-tui end to end", () => {
     const calc = path.join(cwd, "calc.mjs");
     expect(readFileSync(calc, "utf8")).toBe(CALC.replace("a - b", "a + b"));
     const first = model.requests[0]!.body;
-    expect(toolNames(0)).toEqual(DEEPSEEK_TOOLS);
+    expect(toolNames(0)).toEqual(DEEPSEEK_TUI_TOOLS);
     expect(first).toMatchObject({ model: "deepseek-v4-pro", max_tokens: 64000, tool_choice: "auto" });
     expect(first.messages[0].content).toMatch(/^## CONSTITUTION OF CODEWHALE\n/);
     expect(first.messages[0].content).toContain(`- pwd: ${cwd}`);
@@ -130,7 +100,7 @@ describe("deepseek-tui end to end", () => {
       model,
       harness: "deepseek-tui",
       listed: "CodeWhale (DeepSeek-TUI) 0.8.44 (github:Hmbown/CodeWhale)",
-      tools: DEEPSEEK_TOOLS,
+      tools: DEEPSEEK_TUI_TOOLS,
       shell: "exec_shell",
       command: "echo 3 >> count.txt",
       result: "(no output)",
@@ -144,6 +114,6 @@ describe("deepseek-tui end to end", () => {
       "user",
     ]);
     expect(bodyOf(2).messages[0]?.content).toContain("## Mode: YOLO");
-    expect(toolNames(5)).toEqual(DEEPSEEK_TOOLS);
+    expect(toolNames(5)).toEqual(DEEPSEEK_TUI_TOOLS);
   });
 });
