@@ -40,7 +40,7 @@ export function littleCoderSystemPrompt(ctx: HarnessContext, history: readonly H
 }
 
 /** No cards before the user has written anything; the research cards when they speak of browsing. */
-export function toolGuidance(history: readonly HistoryEvent[]): string | undefined {
+function toolGuidance(history: readonly HistoryEvent[]): string | undefined {
   const said = history
     .flatMap((event) => (event.type === "user_message" ? event.content : []))
     .map((block) => (block.type === "text" && typeof block.text === "string" ? block.text : ""))
