@@ -1,10 +1,11 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { methods } from "@agentclientprotocol/sdk/unstable";
 import { afterEach, describe, expect, it } from "vitest";
 import { BUGGY_CALC as CALC, writeCalcProject } from "./support/calc-project.js";
 import { chatRequests } from "./support/chat-requests.js";
+import { DEEPSEEK_TUI_TOOLS } from "./support/deepseek-tui-tools.js";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
+import { expectRoundTrip } from "./support/harness-round-trip.js";
 import { type InProcessAgent, startInProcess } from "./support/in-process.js";
 
 let model: FakeModel;
@@ -15,38 +16,7 @@ afterEach(async () => {
   await model?.close();
 });
 
-const { bodyOf, toolNames, toolResult, calls } = chatRequests(() => model);
-
-const DEEPSEEK_TOOLS = [
-  "apply_patch",
-  "checklist_add",
-  "checklist_list",
-  "checklist_update",
-  "checklist_write",
-  "edit_file",
-  "exec_shell",
-  "exec_shell_cancel",
-  "exec_shell_wait",
-  "exec_wait",
-  "fetch_url",
-  "file_search",
-  "git_blame",
-  "git_diff",
-  "git_log",
-  "git_show",
-  "git_status",
-  "grep_files",
-  "list_dir",
-  "read_file",
-  "request_user_input",
-  "todo_add",
-  "todo_list",
-  "todo_update",
-  "todo_write",
-  "update_plan",
-  "web_search",
-  "write_file",
-];
+const { bodyOf, toolNames, toolResult } = chatRequests(() => model);
 
 describe("deepseek-tui end to end", () => {
   it("tracks, runs the failing tests, reads, edits and verifies through CodeWhale's tools", async () => {
@@ -85,7 +55,7 @@ describe("deepseek-tui end to end", () => {
     const calc = path.join(cwd, "calc.mjs");
     expect(readFileSync(calc, "utf8")).toBe(CALC.replace("a - b", "a + b"));
     const first = model.requests[0]!.body;
-    expect(toolNames(0)).toEqual(DEEPSEEK_TOOLS);
+    expect(toolNames(0)).toEqual(DEEPSEEK_TUI_TOOLS);
     expect(first).toMatchObject({ model: "deepseek-v4-pro", max_tokens: 64000, tool_choice: "auto" });
     expect(first.messages[0].content).toMatch(/^## CONSTITUTION OF CODEWHALE\n/);
     expect(first.messages[0].content).toContain(`- pwd: ${cwd}`);
@@ -126,28 +96,15 @@ describe("deepseek-tui end to end", () => {
 
   it("is listed by /harness with its pinned original, switches in and out keeping history, and replays after a restart", async () => {
     model = await startFakeModel();
-    oi = await startInProcess({ model, configToml: 'mode = "full-access"\n' });
-    const { sessionId, cwd } = await oi.newSession();
-    writeFileSync(path.join(cwd, "count.txt"), "1\n");
-
-    await oi.prompt(sessionId, "/harness");
-    expect(oi.editor.text(sessionId)).toContain("CodeWhale (DeepSeek-TUI) 0.8.44 (github:Hmbown/CodeWhale)");
-
-    model.reply(
-      { toolCalls: [{ id: "a1", name: "exec_command", arguments: { cmd: "echo 2 >> count.txt" } }] },
-      { text: "step 1" },
-    );
-    await oi.prompt(sessionId, "append 2");
-
-    // CodeWhale's terms: the earlier command is its exec_shell call, and its own exec_shell runs.
-    await oi.prompt(sessionId, "/harness deepseek-tui");
-    model.reply(
-      { toolCalls: [{ id: "b1", name: "exec_shell", arguments: { command: "echo 3 >> count.txt" } }] },
-      { text: "step 2" },
-    );
-    await oi.prompt(sessionId, "append 3");
-    expect(toolNames(2)).toEqual(DEEPSEEK_TOOLS);
-    expect(calls(2)).toEqual([{ name: "exec_shell", arguments: '{"command":"echo 2 >> count.txt"}' }]);
+    await expectRoundTrip({
+      model,
+      harness: "deepseek-tui",
+      listed: "CodeWhale (DeepSeek-TUI) 0.8.44 (github:Hmbown/CodeWhale)",
+      tools: DEEPSEEK_TUI_TOOLS,
+      shell: "exec_shell",
+      command: "echo 3 >> count.txt",
+      result: "(no output)",
+    });
     expect(bodyOf(2).messages.map((m) => m.role)).toEqual([
       "system",
       "user",
@@ -157,33 +114,6 @@ describe("deepseek-tui end to end", () => {
       "user",
     ]);
     expect(bodyOf(2).messages[0]?.content).toContain("## Mode: YOLO");
-    expect(toolResult(3, "b1")?.content).toBe("(no output)");
-
-    await oi.prompt(sessionId, "/harness codex");
-    model.reply({ text: "count.txt counts to 3" });
-    await oi.prompt(sessionId, "done?");
-    expect(calls(4)).toEqual([
-      { name: "exec_command", arguments: '{"cmd":"echo 2 >> count.txt"}' },
-      { name: "exec_command", arguments: '{"cmd":"echo 3 >> count.txt"}' },
-    ]);
-    expect(readFileSync(path.join(cwd, "count.txt"), "utf8")).toBe("1\n2\n3\n");
-
-    const home = oi.home;
-    await oi.close();
-    oi = await startInProcess({ model, home });
-    await oi.agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
-    const replayed = oi.editor.updates(sessionId);
-    expect(
-      replayed.filter((u) => u.sessionUpdate === "tool_call").map((u) => (u as { title?: string }).title),
-    ).toEqual(["echo 2 >> count.txt", "echo 3 >> count.txt"]);
-    await oi.prompt(sessionId, "/harness deepseek-tui");
-    model.reply({ text: "still 3" });
-    await oi.prompt(sessionId, "check again");
-    expect(calls(5)).toEqual([
-      { name: "exec_shell", arguments: '{"command":"echo 2 >> count.txt"}' },
-      { name: "exec_shell", arguments: '{"command":"echo 3 >> count.txt"}' },
-    ]);
-    expect(toolNames(5)).toEqual(DEEPSEEK_TOOLS);
-    model.assertDone();
+    expect(toolNames(5)).toEqual(DEEPSEEK_TUI_TOOLS);
   });
 });

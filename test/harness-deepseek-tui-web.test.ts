@@ -1,11 +1,8 @@
-import { lookup } from "node:dns/promises";
 import { afterEach, describe, expect, it } from "vitest";
-import { webSearchSettings, webSettings } from "../src/config/web-settings.js";
 import { deepseekTuiHarness } from "../src/harnesses/deepseek-tui/deepseek-tui-harness.js";
-import { webExchange } from "../src/providers/web-exchange.js";
-import type { WebAccess } from "../src/tools/web/types.js";
 import { harnessWorkspace, toolContext, toolRunner } from "./support/harness-fixtures.js";
 import {
+  loopbackWeb,
   type PageServer,
   type SearchBackend,
   startPageServer,
@@ -28,15 +25,8 @@ async function setup(search?: Record<string, unknown>) {
     "/data.json": { type: "application/json", body: '{"a":1,"items":[{"n":"x"},{"n":"y"}]}' },
     "/gone": { status: 404, body: "<h1>Not Found</h1>" },
   });
-  const web: WebAccess = {
-    exchange: webExchange,
-    config: webSettings({ allow_private: [`127.0.0.1:${pages.port}`] }, "config.toml"),
-    ...(search ? { search: webSearchSettings(search as never, { file: "config.toml", env: {} }) } : {}),
-    configFile: "config.toml",
-    resolve: (host) => lookup(host, { all: true }),
-  };
   const { cwd, tools } = harnessWorkspace(deepseekTuiHarness, { prefix: "oi-deepseek-web-" });
-  return toolRunner(tools, toolContext(cwd, { web }));
+  return toolRunner(tools, toolContext(cwd, { web: loopbackWeb(pages, search) }));
 }
 
 describe("deepseek-tui fetch_url", () => {

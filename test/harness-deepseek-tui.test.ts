@@ -10,39 +10,8 @@ import {
 import { deepseekTuiSystemPrompt } from "../src/harnesses/deepseek-tui/system-prompt.js";
 import { builtinHarnesses, chooseHarness } from "../src/harnesses/harness-list.js";
 import type { HistoryEvent } from "../src/store/events.js";
+import { DEEPSEEK_TUI_TOOLS } from "./support/deepseek-tui-tools.js";
 import { chatView, harnessContext, tempDir } from "./support/harness-fixtures.js";
-
-/** The implemented tools, in the order of CodeWhale's tool list (upstream's `deepseek_tui_tools.json`). */
-const TOOLS = [
-  "apply_patch",
-  "checklist_add",
-  "checklist_list",
-  "checklist_update",
-  "checklist_write",
-  "edit_file",
-  "exec_shell",
-  "exec_shell_cancel",
-  "exec_shell_wait",
-  "exec_wait",
-  "fetch_url",
-  "file_search",
-  "git_blame",
-  "git_diff",
-  "git_log",
-  "git_show",
-  "git_status",
-  "grep_files",
-  "list_dir",
-  "read_file",
-  "request_user_input",
-  "todo_add",
-  "todo_list",
-  "todo_update",
-  "todo_write",
-  "update_plan",
-  "web_search",
-  "write_file",
-];
 
 function project() {
   const cwd = tempDir("oi-deepseek-");
@@ -61,7 +30,7 @@ const user = (turnId: string, text: string): HistoryEvent => ({
 describe("deepseek-tui tool surface and routing", () => {
   it("offers CodeWhale 0.8.44's coding tools under their names with its parameters", () => {
     const opened = deepseekTuiHarness.open(harnessContext());
-    expect(opened.tools.map((t) => t.name)).toEqual(TOOLS);
+    expect(opened.tools.map((t) => t.name)).toEqual(DEEPSEEK_TUI_TOOLS);
     const params = Object.fromEntries(
       opened.tools.map((t) => [t.name, Object.keys(t.parameters.properties as object)]),
     );
@@ -135,7 +104,7 @@ describe("deepseek-tui request layout", () => {
       "**Summary:** Project with key files: README.md\n\n**Tree:**\n```\nFILE: .env\nFILE: README.md\nDIR: src\n  FILE: calc.ts\n```",
     );
     expect(request.knobs).toMatchObject({ max_tokens: DEEPSEEK_TUI_MAX_TOKENS, tool_choice: "auto" });
-    expect(request.tools.map((t) => t.function.name)).toEqual(TOOLS);
+    expect(request.tools.map((t) => t.function.name)).toEqual(DEEPSEEK_TUI_TOOLS);
   });
 
   it("says what the session's mode allows: plan blocks writes, full access is YOLO", () => {

@@ -1,10 +1,10 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { methods } from "@agentclientprotocol/sdk/unstable";
 import { afterEach, describe, expect, it } from "vitest";
 import { BUGGY_CALC as CALC, writeCalcProject } from "./support/calc-project.js";
 import { chatRequests } from "./support/chat-requests.js";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
+import { expectRoundTrip } from "./support/harness-round-trip.js";
 import { type InProcessAgent, startInProcess } from "./support/in-process.js";
 
 let model: FakeModel;
@@ -15,7 +15,7 @@ afterEach(async () => {
   await model?.close();
 });
 
-const { bodyOf, toolNames, toolResult, calls } = chatRequests(() => model);
+const { bodyOf, toolNames, toolResult } = chatRequests(() => model);
 const parts = (...texts: string[]) => texts.map((text) => ({ type: "text", text }));
 
 /** 1.49.0's default agent in its `agent.yaml` order, for a model that takes images. */
@@ -122,28 +122,16 @@ describe("kimi-cli end to end", () => {
 
   it("is listed by /harness with its pinned original, switches in and out keeping history, and replays after a restart", async () => {
     model = await startFakeModel();
-    oi = await startInProcess({ model, configToml: 'mode = "full-access"\n' });
-    const { sessionId, cwd } = await oi.newSession();
-    writeFileSync(path.join(cwd, "count.txt"), "1\n");
-
-    await oi.prompt(sessionId, "/harness");
-    expect(oi.editor.text(sessionId)).toContain("Kimi CLI 1.49.0 (github:MoonshotAI/kimi-cli");
-
-    model.reply(
-      { toolCalls: [{ id: "a1", name: "exec_command", arguments: { cmd: "echo 2 >> count.txt" } }] },
-      { text: "step 1" },
-    );
-    await oi.prompt(sessionId, "append 2");
-
-    // Kimi CLI: the earlier command is shown as its Shell call, and its own Shell runs.
-    await oi.prompt(sessionId, "/harness kimi-cli");
-    model.reply(
-      { toolCalls: [{ id: "b1", name: "Shell", arguments: { command: "echo 3 >> count.txt; exit 4" } }] },
-      { text: "step 2" },
-    );
-    await oi.prompt(sessionId, "append 3");
-    expect(toolNames(2)).toEqual(KIMI_CLI_TOOLS);
-    expect(calls(2)).toEqual([{ name: "Shell", arguments: '{"command":"echo 2 >> count.txt"}' }]);
+    const failed = "<system>ERROR: Command failed with exit code: 4.</system>";
+    await expectRoundTrip({
+      model,
+      harness: "kimi-cli",
+      listed: "Kimi CLI 1.49.0 (github:MoonshotAI/kimi-cli",
+      tools: KIMI_CLI_TOOLS,
+      shell: "Shell",
+      command: "echo 3 >> count.txt; exit 4",
+      result: failed,
+    });
     expect(bodyOf(2).messages.map((m) => m.role)).toEqual([
       "system",
       "user",
@@ -153,33 +141,6 @@ describe("kimi-cli end to end", () => {
       "user",
     ]);
     expect(bodyOf(2)).toMatchObject({ thinking: { type: "disabled" } });
-    expect(toolResult(3, "b1")?.content).toBe("<system>ERROR: Command failed with exit code: 4.</system>");
-
-    await oi.prompt(sessionId, "/harness codex");
-    model.reply({ text: "count.txt counts to 3" });
-    await oi.prompt(sessionId, "done?");
-    expect(calls(4)).toEqual([
-      { name: "exec_command", arguments: '{"cmd":"echo 2 >> count.txt"}' },
-      { name: "exec_command", arguments: '{"cmd":"echo 3 >> count.txt; exit 4"}' },
-    ]);
-    expect(readFileSync(path.join(cwd, "count.txt"), "utf8")).toBe("1\n2\n3\n");
-
-    const home = oi.home;
-    await oi.close();
-    oi = await startInProcess({ model, home });
-    await oi.agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
-    const replayed = oi.editor.updates(sessionId);
-    expect(
-      replayed.filter((u) => u.sessionUpdate === "tool_call").map((u) => (u as { title?: string }).title),
-    ).toEqual(["echo 2 >> count.txt", "echo 3 >> count.txt; exit 4"]);
-    await oi.prompt(sessionId, "/harness kimi-cli");
-    model.reply({ text: "still 3" });
-    await oi.prompt(sessionId, "check again");
-    expect(calls(5)).toEqual([
-      { name: "Shell", arguments: '{"command":"echo 2 >> count.txt"}' },
-      { name: "Shell", arguments: '{"command":"echo 3 >> count.txt; exit 4"}' },
-    ]);
-    expect(toolResult(5, "b1")?.content).toBe("<system>ERROR: Command failed with exit code: 4.</system>");
-    model.assertDone();
+    expect(toolResult(5, "b1")?.content).toBe(failed);
   });
 });

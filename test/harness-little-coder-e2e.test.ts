@@ -1,10 +1,10 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { methods } from "@agentclientprotocol/sdk/unstable";
 import { afterEach, describe, expect, it } from "vitest";
 import { BUGGY_CALC as CALC, writeCalcProject } from "./support/calc-project.js";
 import { chatRequests } from "./support/chat-requests.js";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
+import { expectRoundTrip } from "./support/harness-round-trip.js";
 import { type InProcessAgent, startInProcess, tempDir } from "./support/in-process.js";
 import { needs } from "./support/requires.js";
 
@@ -16,7 +16,7 @@ afterEach(async () => {
   await model?.close();
 });
 
-const { toolNames, toolResult, calls } = chatRequests(() => model);
+const { toolNames, toolResult } = chatRequests(() => model);
 
 const LITTLE_CODER_TOOLS = [
   "read",
@@ -113,60 +113,16 @@ describe("little-coder end to end", () => {
 
   it("is listed by /harness with its pinned original, switches in and out keeping history, and replays after a restart", async () => {
     model = await startFakeModel();
-    oi = await startInProcess({ model, configToml: 'mode = "full-access"\n' });
-    const { sessionId, cwd } = await oi.newSession();
-    writeFileSync(path.join(cwd, "count.txt"), "1\n");
-
-    await oi.prompt(sessionId, "/harness");
-    expect(oi.editor.text(sessionId)).toContain(
-      "little-coder 1.14.0 (github:itayinbarr/little-coder@v1.14.0",
-    );
-
-    // Codex first: a command through exec_command.
-    model.reply(
-      { toolCalls: [{ id: "a1", name: "exec_command", arguments: { cmd: "echo 2 >> count.txt" } }] },
-      { text: "step 1" },
-    );
-    await oi.prompt(sessionId, "append 2");
-
-    // little-coder: the earlier command is shown as pi's bash call, and its own bash runs.
-    await oi.prompt(sessionId, "/harness little-coder");
-    model.reply(
-      { toolCalls: [{ id: "b1", name: "bash", arguments: { command: "echo 3 >> count.txt" } }] },
-      { text: "step 2" },
-    );
-    await oi.prompt(sessionId, "append 3");
-    expect(toolNames(2)).toEqual(LITTLE_CODER_TOOLS);
-    expect(calls(2)).toEqual([{ name: "bash", arguments: '{"command":"echo 2 >> count.txt"}' }]);
-    expect(toolResult(3, "b1")?.content).toBe("(no output)");
-
-    // Back to Codex: little-coder's bash call becomes an exec_command call.
-    await oi.prompt(sessionId, "/harness codex");
-    model.reply({ text: "count.txt counts to 3" });
-    await oi.prompt(sessionId, "done?");
-    expect(calls(4)).toEqual([
-      { name: "exec_command", arguments: '{"cmd":"echo 2 >> count.txt"}' },
-      { name: "exec_command", arguments: '{"cmd":"echo 3 >> count.txt"}' },
-    ]);
-    expect(readFileSync(path.join(cwd, "count.txt"), "utf8")).toBe("1\n2\n3\n");
-
-    // A new daemon replays the calls made under both harnesses, and little-coder renders them again.
-    const home = oi.home;
-    await oi.close();
-    oi = await startInProcess({ model, home });
-    await oi.agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
-    const replayed = oi.editor.updates(sessionId);
-    expect(
-      replayed.filter((u) => u.sessionUpdate === "tool_call").map((u) => (u as { title?: string }).title),
-    ).toEqual(["echo 2 >> count.txt", "echo 3 >> count.txt"]);
-    await oi.prompt(sessionId, "/harness little-coder");
-    model.reply({ text: "still 3" });
-    await oi.prompt(sessionId, "check again");
-    expect(calls(5)).toEqual([
-      { name: "bash", arguments: '{"command":"echo 2 >> count.txt"}' },
-      { name: "bash", arguments: '{"command":"echo 3 >> count.txt"}' },
-    ]);
+    // The earlier Codex command is shown as pi's bash call.
+    await expectRoundTrip({
+      model,
+      harness: "little-coder",
+      listed: "little-coder 1.14.0 (github:itayinbarr/little-coder@v1.14.0",
+      tools: LITTLE_CODER_TOOLS,
+      shell: "bash",
+      command: "echo 3 >> count.txt",
+      result: "(no output)",
+    });
     expect(toolNames(5)).toEqual(LITTLE_CODER_TOOLS);
-    model.assertDone();
   });
 });

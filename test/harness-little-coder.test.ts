@@ -1,14 +1,10 @@
-import { lookup } from "node:dns/promises";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { webSearchSettings, webSettings } from "../src/config/web-settings.js";
 import { littleCoderHarness } from "../src/harnesses/little-coder/little-coder-harness.js";
 import { BROWSING_GUIDANCE, READ_WRITE_GUIDANCE } from "../src/harnesses/little-coder/system-prompt.js";
 import { formatShellOutput } from "../src/harnesses/little-coder/tools/shell-output.js";
-import { webExchange } from "../src/providers/web-exchange.js";
 import type { HistoryEvent } from "../src/store/events.js";
-import type { WebAccess } from "../src/tools/web/types.js";
 import {
   chatView,
   harnessContext,
@@ -18,6 +14,7 @@ import {
 } from "./support/harness-fixtures.js";
 import { schemaShape } from "./support/schema-shape.js";
 import {
+  loopbackWeb,
   type PageServer,
   type SearchBackend,
   startPageServer,
@@ -195,15 +192,8 @@ describe("little-coder web tools", () => {
       },
       "/big.txt": { type: "text/plain", body: "z".repeat(30_000) },
     });
-    const web: WebAccess = {
-      exchange: webExchange,
-      config: webSettings({ allow_private: [`127.0.0.1:${pages.port}`] }, "config.toml"),
-      ...(search ? { search: webSearchSettings(search as never, { file: "config.toml", env: {} }) } : {}),
-      configFile: "config.toml",
-      resolve: (host) => lookup(host, { all: true }),
-    };
     const { cwd, tools } = harnessWorkspace(littleCoderHarness, { prefix: "oi-lc-web-" });
-    return toolRunner(tools, toolContext(cwd, { web }));
+    return toolRunner(tools, toolContext(cwd, { web: loopbackWeb(pages, search) }));
   }
 
   it("webfetch strips HTML to text, cuts at 25K characters and reports HTTP errors as the original does", async () => {

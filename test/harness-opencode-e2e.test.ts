@@ -1,10 +1,10 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { methods } from "@agentclientprotocol/sdk/unstable";
 import { afterEach, describe, expect, it } from "vitest";
 import { BUGGY_CALC as CALC, writeCalcProject } from "./support/calc-project.js";
 import { chatRequests } from "./support/chat-requests.js";
 import { type FakeModel, startFakeModel } from "./support/fake-model.js";
+import { expectRoundTrip } from "./support/harness-round-trip.js";
 import { type InProcessAgent, startInProcess } from "./support/in-process.js";
 
 let model: FakeModel;
@@ -15,7 +15,7 @@ afterEach(async () => {
   await model?.close();
 });
 
-const { bodyOf, toolNames, toolResult, calls } = chatRequests(() => model);
+const { bodyOf, toolNames, toolResult } = chatRequests(() => model);
 
 const OPENCODE_TOOLS = [
   "bash",
@@ -84,29 +84,15 @@ describe("opencode end to end", () => {
 
   it("is listed by /harness with its pinned original, switches in and out keeping history, and replays after a restart", async () => {
     model = await startFakeModel();
-    oi = await startInProcess({ model, configToml: 'mode = "full-access"\n' });
-    const { sessionId, cwd } = await oi.newSession();
-    writeFileSync(path.join(cwd, "count.txt"), "1\n");
-
-    await oi.prompt(sessionId, "/harness");
-    expect(oi.editor.text(sessionId)).toContain("opencode 1.18.33 (npm:opencode-ai)");
-
-    // Codex first: a command through exec_command.
-    model.reply(
-      { toolCalls: [{ id: "a1", name: "exec_command", arguments: { cmd: "echo 2 >> count.txt" } }] },
-      { text: "step 1" },
-    );
-    await oi.prompt(sessionId, "append 2");
-
-    // opencode: the earlier command is shown as its bash call, and its own bash runs.
-    await oi.prompt(sessionId, "/harness opencode");
-    model.reply(
-      { toolCalls: [{ id: "b1", name: "bash", arguments: { command: "echo 3 >> count.txt" } }] },
-      { text: "step 2" },
-    );
-    await oi.prompt(sessionId, "append 3");
-    expect(toolNames(2)).toEqual(OPENCODE_TOOLS);
-    expect(calls(2)).toEqual([{ name: "bash", arguments: '{"command":"echo 2 >> count.txt"}' }]);
+    const replayedText = await expectRoundTrip({
+      model,
+      harness: "opencode",
+      listed: "opencode 1.18.33 (npm:opencode-ai)",
+      tools: OPENCODE_TOOLS,
+      shell: "bash",
+      command: "echo 3 >> count.txt",
+      result: "(no output)",
+    });
     expect(bodyOf(2).messages.map((m) => m.role)).toEqual([
       "system",
       "user",
@@ -115,36 +101,7 @@ describe("opencode end to end", () => {
       "assistant",
       "user",
     ]);
-    expect(toolResult(3, "b1")?.content).toBe("(no output)");
-
-    // Back to Codex: opencode's bash call becomes an exec_command call.
-    await oi.prompt(sessionId, "/harness codex");
-    model.reply({ text: "count.txt counts to 3" });
-    await oi.prompt(sessionId, "done?");
-    expect(calls(4)).toEqual([
-      { name: "exec_command", arguments: '{"cmd":"echo 2 >> count.txt"}' },
-      { name: "exec_command", arguments: '{"cmd":"echo 3 >> count.txt"}' },
-    ]);
-    expect(readFileSync(path.join(cwd, "count.txt"), "utf8")).toBe("1\n2\n3\n");
-
-    // A new daemon replays the calls made under both harnesses, and opencode renders them again.
-    const home = oi.home;
-    await oi.close();
-    oi = await startInProcess({ model, home });
-    await oi.agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
-    const replayed = oi.editor.updates(sessionId);
-    expect(
-      replayed.filter((u) => u.sessionUpdate === "tool_call").map((u) => (u as { title?: string }).title),
-    ).toEqual(["echo 2 >> count.txt", "echo 3 >> count.txt"]);
-    expect(oi.editor.text(sessionId)).toContain("count.txt counts to 3");
-    await oi.prompt(sessionId, "/harness opencode");
-    model.reply({ text: "still 3" });
-    await oi.prompt(sessionId, "check again");
-    expect(calls(5)).toEqual([
-      { name: "bash", arguments: '{"command":"echo 2 >> count.txt"}' },
-      { name: "bash", arguments: '{"command":"echo 3 >> count.txt"}' },
-    ]);
+    expect(replayedText).toContain("count.txt counts to 3");
     expect(toolNames(5)).toEqual(OPENCODE_TOOLS);
-    model.assertDone();
   });
 });

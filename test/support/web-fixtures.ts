@@ -2,8 +2,12 @@
  * Loopback servers for the web tools' tests: a page server with scripted routes that logs every
  * hit (so a test can assert that a refused fetch never connected), and a scripted search API.
  */
+import { lookup } from "node:dns/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { webSearchSettings, webSettings } from "../../src/config/web-settings.js";
+import { webExchange } from "../../src/providers/web-exchange.js";
+import type { WebAccess } from "../../src/tools/web/types.js";
 
 export interface Route {
   /** Never answer (the connection stays open until the server closes). */
@@ -45,6 +49,20 @@ export async function startPageServer(routes: Record<string, Route>): Promise<Pa
     },
     { hits, headers },
   );
+}
+
+/**
+ * The web tools' access for a test: `pages` allowed by its port, real DNS, and `search` (a
+ * `[web_search]` table) when given.
+ */
+export function loopbackWeb(pages: PageServer, search?: Record<string, unknown>): WebAccess {
+  return {
+    exchange: webExchange,
+    config: webSettings({ allow_private: [`127.0.0.1:${pages.port}`] }, "config.toml"),
+    ...(search ? { search: webSearchSettings(search as never, { file: "config.toml", env: {} }) } : {}),
+    configFile: "config.toml",
+    resolve: (host) => lookup(host, { all: true }),
+  };
 }
 
 export interface SearchBackend {

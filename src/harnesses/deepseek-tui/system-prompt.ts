@@ -15,7 +15,7 @@ import calm from "./prompt-calm.md";
 import { projectInstructions } from "./workspace-context.js";
 
 /** The CodeWhale version the environment block names. */
-export const CODEWHALE_VERSION = "0.8.44";
+const CODEWHALE_VERSION = "0.8.44";
 
 /**
  * CodeWhale's mode and approval overlays for our modes (`prompts.rs`: Agent asks, YOLO is

@@ -30,7 +30,7 @@ export function invalidInput(tool: string, message: string): ToolResult {
 }
 
 /** CodeWhale's context windows (`models.rs`): DeepSeek V4 has a million tokens. */
-export function largeWindow(model: string): boolean {
+function largeWindow(model: string): boolean {
   const lower = model.toLowerCase();
   return lower.includes("deepseek") && lower.includes("v4");
 }

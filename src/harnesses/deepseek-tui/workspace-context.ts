@@ -8,7 +8,7 @@ const README = ["README.md", "readme.md", "README"];
 const INSTRUCTIONS = ["AGENTS.md", "CLAUDE.md"];
 
 /** Paths two levels deep, relative and sorted (links to directories not entered). */
-export function workspaceEntries(cwd: string): string[] {
+function workspaceEntries(cwd: string): string[] {
   const out: string[] = [];
   const visit = (dir: string, depth: number) => {
     if (depth === 0) return;
@@ -29,7 +29,7 @@ export function workspaceEntries(cwd: string): string[] {
   return out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-export function firstReadme(cwd: string): string | undefined {
+function firstReadme(cwd: string): string | undefined {
   return README.find((name) => isFile(path.join(cwd, name)));
 }
 

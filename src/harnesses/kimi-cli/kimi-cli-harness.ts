@@ -35,7 +35,7 @@ import { writeFileTool } from "./tools/write-file.js";
  * otherwise (its `default_thinking = false`); never a `reasoning_effort`. Upstream's
  * `harness_guidance` block is not sent: it is not Kimi CLI's text (docs/harnesses.md).
  */
-export function kimiCliKnobs(sessionId: string, model: string): Knobs {
+function kimiCliKnobs(sessionId: string, model: string): Knobs {
   const thinking = /thinking|reason/i.test(model) ? "enabled" : "disabled";
   return {
     promptCacheKey: sessionId,

@@ -18,7 +18,7 @@ const WEB = ["SearchWeb", "FetchURL"];
 const READ = ["ReadFile", "ReadMediaFile", "Glob", "Grep"];
 
 /** 1.49.0's three profiles (descriptions and roles in our words), in `agent.yaml`'s order. */
-export const KIMI_CLI_SUBAGENTS: readonly KimiCliSubagent[] = [
+const KIMI_CLI_SUBAGENTS: readonly KimiCliSubagent[] = [
   {
     type: "coder",
     description: "Good at general software engineering tasks.",

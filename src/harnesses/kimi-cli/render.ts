@@ -71,7 +71,7 @@ function kosongError(text: string): string {
 }
 
 /** A leading `<system>…</system>` status line and what follows it, as the separate parts 1.49.0 sends. */
-export function systemParts(text: string): UserPart[] {
+function systemParts(text: string): UserPart[] {
   const end = text.startsWith("<system>") ? text.indexOf("</system>") : -1;
   if (end < 0 || end + "</system>".length === text.length) return [{ type: "text", text }];
   const head = text.slice(0, end + "</system>".length);
@@ -86,7 +86,7 @@ export function systemParts(text: string): UserPart[] {
  * `Shell`, a read `ReadFile`, a whole-file write `WriteFile`, one replacement `StrReplaceFile`.
  * Anything else has no faithful counterpart and is shown as text.
  */
-export function adoptKimiCliCall(intent: CallIntent): WireCall | undefined {
+function adoptKimiCliCall(intent: CallIntent): WireCall | undefined {
   const out = (name: string, value: Record<string, unknown>) => ({ name, arguments: JSON.stringify(value) });
   const file = intent.path;
   switch (intent.capability) {

@@ -6,7 +6,7 @@ import type { ToolContext } from "../../tools/types.js";
 import type { BackgroundEndedEvent } from "../shared/history-steps.js";
 
 /** TaskOutput shows the last 32 KiB of a task's log and points at 300-line ReadFile pages. */
-export const PREVIEW_BYTES = 32 << 10;
+const PREVIEW_BYTES = 32 << 10;
 const READ_HINT_LINES = 300;
 /** `[background]` defaults: a notification quotes the last 20 lines, at most 3,000 characters. */
 const TAIL_LINES = 20;

@@ -5,11 +5,12 @@ import { repeatStreaks } from "../shared/repeat-streaks.js";
  * Kimi Code's ladder for a tool call repeated with identical arguments (kimi-code
  * `agent/toolDedupe/toolDedupeService.ts`): from the 3rd identical call in a row a reminder is
  * appended to the result, a firmer one from the 5th (naming the count), and from the 8th one
- * that asks for a final text answer (streaks: shared/repeat-streaks.ts). Our wording, upstream's thresholds, tag and
- * position (`\n\n<system-reminder>\n…\n</system-reminder>` after the result).
+ * that asks for a final text answer (streaks: shared/repeat-streaks.ts). Our wording,
+ * upstream's thresholds, tag and position (`\n\n<system-reminder>\n…\n</system-reminder>` after
+ * the result).
  *
- * Upstream also ends the turn at the 12th repeat; the session loop has no hook for
- * that, so from then on the model keeps getting the last reminder.
+ * Upstream also ends the turn at the 12th repeat; the session loop has no hook for that, so
+ * from then on the model keeps getting the last reminder.
  */
 export const FIRST_NUDGE_AT = 3;
 export const SECOND_NUDGE_AT = 5;

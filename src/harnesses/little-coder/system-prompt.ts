@@ -1,5 +1,5 @@
 import type { HistoryEvent } from "../../store/events.js";
-import { skillsSection } from "../shared/pi-core/skills-section.js";
+import { piPromptTail } from "../shared/pi-core/prompt-tail.js";
 import type { HarnessContext } from "../types.js";
 import glob from "./card-glob.md";
 import read from "./card-read.md";
@@ -34,16 +34,13 @@ export const BROWSING_GUIDANCE = [
  * openinterpreter's little-coder places them: chosen once from everything the user wrote.
  */
 export function littleCoderSystemPrompt(ctx: HarnessContext, history: readonly HistoryEvent[]): string {
-  let text = prompt;
-  text += skillsSection(ctx.skills);
-  text += `\nCurrent date: ${ctx.currentDate}`;
-  text += `\nCurrent working directory: ${ctx.cwd.replace(/\\/g, "/")}`;
+  const text = prompt + piPromptTail(ctx);
   const guidance = toolGuidance(history);
   return guidance ? `${text}\n\n${guidance}` : text;
 }
 
 /** No cards before the user has written anything; the research cards when they speak of browsing. */
-export function toolGuidance(history: readonly HistoryEvent[]): string | undefined {
+function toolGuidance(history: readonly HistoryEvent[]): string | undefined {
   const said = history
     .flatMap((event) => (event.type === "user_message" ? event.content : []))
     .map((block) => (block.type === "text" && typeof block.text === "string" ? block.text : ""))

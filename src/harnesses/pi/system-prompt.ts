@@ -1,4 +1,4 @@
-import { skillsSection } from "../shared/pi-core/skills-section.js";
+import { piPromptTail } from "../shared/pi-core/prompt-tail.js";
 import type { HarnessContext } from "../types.js";
 
 /**
@@ -41,8 +41,5 @@ export function piSystemPrompt(ctx: HarnessContext): string {
     text += "\n\n# Project Context\n\nProject-specific instructions and guidelines:\n\n";
     text += `## AGENTS.md\n\n${ctx.instructions}\n\n`;
   }
-  text += skillsSection(ctx.skills);
-  text += `\nCurrent date: ${ctx.currentDate}`;
-  text += `\nCurrent working directory: ${ctx.cwd.replace(/\\/g, "/")}`;
-  return text;
+  return text + piPromptTail(ctx);
 }

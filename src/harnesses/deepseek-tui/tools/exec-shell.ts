@@ -24,7 +24,7 @@ const TIMEOUT_HINT =
   "Foreground exec_shell is for bounded commands. The timed-out process was killed; rerun long work with task_shell_start or exec_shell with background: true, then poll with task_shell_wait or exec_shell_wait.";
 
 /** Why a run mode is refused: terminal input (exec_shell_interact, PTYs) is pending. */
-export const NO_INTERACTIVE =
+const NO_INTERACTIVE =
   "interactive, tty and stdin runs are not available in this harness; run the command without them";
 
 /**

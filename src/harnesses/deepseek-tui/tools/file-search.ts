@@ -82,7 +82,7 @@ export function fileSearchTool(options: { model: string }): Tool<Args> {
   };
 }
 
-export function scoreMatch(query: string, rel: string, name: string): number | undefined {
+function scoreMatch(query: string, rel: string, name: string): number | undefined {
   const p = rel.toLowerCase();
   const n = name.toLowerCase();
   if (n === query) return 1;

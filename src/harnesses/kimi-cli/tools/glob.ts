@@ -9,7 +9,7 @@ import { kimiError, kimiResult } from "../result-builder.js";
 import { globSchema } from "../tool-schemas.js";
 import description from "./glob.md";
 
-export const MAX_MATCHES = 1000;
+const MAX_MATCHES = 1000;
 
 const Args = z.object({
   pattern: z.string(),

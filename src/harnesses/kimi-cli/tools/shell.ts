@@ -8,8 +8,8 @@ import { formatTask, startTask } from "../tasks.js";
 import { shellSchema } from "../tool-schemas.js";
 import description from "./shell.md";
 
-export const MAX_FOREGROUND_TIMEOUT = 5 * 60;
-export const MAX_BACKGROUND_TIMEOUT = 24 * 60 * 60;
+const MAX_FOREGROUND_TIMEOUT = 5 * 60;
+const MAX_BACKGROUND_TIMEOUT = 24 * 60 * 60;
 
 const Args = z
   .object({

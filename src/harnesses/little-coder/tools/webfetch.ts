@@ -55,7 +55,7 @@ export function webfetchTool(): Tool<Args> {
 }
 
 /** The original's crude cleanup, kept as is: the model reads what the original's model read. */
-export function stripHtml(html: string): string {
+function stripHtml(html: string): string {
   return html
     .replace(/<script[^>]*>[\s\S]*?<\/script>/gi, "")
     .replace(/<style[^>]*>[\s\S]*?<\/style>/gi, "")

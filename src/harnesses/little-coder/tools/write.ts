@@ -31,13 +31,13 @@ export function writeTool(): Tool<{ path: string; content: string }> {
   };
 }
 
-export function normalizeWritePath(file: string, cwd: string): string {
+function normalizeWritePath(file: string, cwd: string): string {
   if (/^\/[^/]+$/.test(file)) return path.join(cwd, file.slice(1));
   return path.isAbsolute(file) ? file : path.join(cwd, file);
 }
 
 /** The guard's verdict on a resolved path: its refusal text, or undefined when the write may go ahead. */
-export function writeRefusal(resolved: string, exists: boolean): string | undefined {
+function writeRefusal(resolved: string, exists: boolean): string | undefined {
   const base = path.basename(resolved);
   const stem = base.toLowerCase().split(".")[0] ?? "";
   if (RESERVED.test(stem)) {

@@ -5,7 +5,7 @@ import { renderChatMessages } from "../chat-messages.js";
 import compactPrompt from "./compact-prompt.md";
 
 /** pi's default output cap (`maxTokens` of its built-in models). */
-export const PI_MAX_TOKENS = 32_000;
+const PI_MAX_TOKENS = 32_000;
 
 /** pi: compact when fewer than `reserveTokens` (16384) stay free. */
 export const piCompaction: CompactionRule = { reserve: 16_384, prompt: compactPrompt };

@@ -1,10 +1,19 @@
 import type { HarnessContext } from "../../types.js";
 
 /**
+ * What pi appends to any system prompt, its own or one given with `--system-prompt`
+ * (`buildSystemPrompt`): the skills list, the date, the working directory with forward slashes.
+ */
+export function piPromptTail(ctx: HarnessContext): string {
+  const cwd = ctx.cwd.replace(/\\/g, "/");
+  return `${skillsSection(ctx.skills)}\nCurrent date: ${ctx.currentDate}\nCurrent working directory: ${cwd}`;
+}
+
+/**
  * pi's skills list (pi `core/skills.ts`, `formatSkillsForPrompt`): three lines on how to use
  * skills, then `<available_skills>` with one `<skill>` (name, description, location) each.
  */
-export function skillsSection(skills: HarnessContext["skills"]): string {
+function skillsSection(skills: HarnessContext["skills"]): string {
   if (skills.length === 0) return "";
   const lines = [
     "\n\nThe skills below hold specialized instructions for particular tasks.",
