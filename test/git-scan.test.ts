@@ -42,6 +42,19 @@ describe("git scan cache", () => {
     expect([...cache.scans.values()][0]).not.toBe(first);
   });
 
+  it("checks a large tree's scan as thoroughly as a small one's", async () => {
+    // Past a hundred directories the scan is checked through the thread pool, not inline.
+    file("big/.git/HEAD");
+    for (let i = 0; i < 120; i++) file(`big/d${i}/sub/x.txt`);
+    const cache = createGitScanCache();
+    later();
+    expect(await gitPaths(at("big"), options(cache))).toEqual([at("big/.git")]);
+    expect([...cache.scans.values()][0]?.listed.length).toBeGreaterThan(200);
+    file("big/d7/sub/.git/HEAD");
+    later();
+    expect(await gitPaths(at("big"), options(cache))).toEqual([at("big/.git"), at("big/d7/sub/.git")]);
+  });
+
   it("does not reuse the listing of a directory changed within the last moments", async () => {
     // A coarse-timestamp filesystem can change a directory twice in one ctime tick: a listing
     // taken that close to a change is never reused, even when the ctime still matches.

@@ -9,7 +9,7 @@ import { createSandboxedExec, PIDS_MAX } from "../src/tools/sandbox/sandboxed-ex
 import { liveProcesses } from "./support/background-kit.js";
 import { needs } from "./support/requires.js";
 
-const probe = createPidsCgroup({ name: `openinterpreter-probe-${process.pid}`, max: 1 });
+const probe = await createPidsCgroup({ name: `openinterpreter-probe-${process.pid}`, max: 1 });
 probe?.release();
 
 (probe ? needs("bwrap").describe : describe.skip)("fork bombs in the sandbox", () => {

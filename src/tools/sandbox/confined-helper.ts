@@ -18,7 +18,7 @@ export interface ConfinedHelperOptions {
   env: Record<string, string>;
   files: HelperFiles;
   /** Makes a command's pids cgroup (pids-cgroup.ts): also the next one, ahead of time. */
-  makeCgroup: () => PidsCgroup | undefined;
+  makeCgroup: () => Promise<PidsCgroup | undefined>;
   onLog?: (text: string) => void;
 }
 

@@ -1,4 +1,12 @@
-import { type Dirent, promises as fs, realpathSync } from "node:fs";
+import {
+  type BigIntStats,
+  type Dirent,
+  promises as fs,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+} from "node:fs";
 import path from "node:path";
 
 /**
@@ -17,6 +25,39 @@ const MAX_ROOTS = 64;
  * without its ctime moving: its listing is not trusted for a later scan ("racy git").
  */
 const RACY_NS = 2_000_000_000n;
+/**
+ * A root whose last scan listed at most this many directories is scanned again with
+ * synchronous calls: a thread-pool round trip per call costs more than the calls themselves
+ * for a small tree (docs/performance.md), and a large one stays off the event loop.
+ */
+const SYNC_DIRS = 100;
+
+/** The file system calls of a scan; each resolves to undefined where the call failed. */
+interface Io {
+  stat(p: string): Promise<BigIntStats | undefined>;
+  readdir(p: string): Promise<Dirent[] | undefined>;
+  readFile(p: string): Promise<string | undefined>;
+}
+
+const threadPool: Io = {
+  stat: (p) => fs.stat(p, { bigint: true }).catch(() => undefined),
+  readdir: (p) => fs.readdir(p, { withFileTypes: true }).catch(() => undefined),
+  readFile: (p) => fs.readFile(p, "utf8").catch(() => undefined),
+};
+
+const sync: Io = {
+  stat: (p) => quietly(() => statSync(p, { bigint: true, throwIfNoEntry: false })),
+  readdir: (p) => quietly(() => readdirSync(p, { withFileTypes: true })),
+  readFile: (p) => quietly(() => readFileSync(p, "utf8")),
+};
+
+function quietly<T>(call: () => T): Promise<T | undefined> {
+  try {
+    return Promise.resolve(call());
+  } catch {
+    return Promise.resolve(undefined);
+  }
+}
 
 interface Scan {
   /** Every directory listed, in walk order, with its stamp taken before it was listed. */
@@ -44,7 +85,9 @@ export async function gitPaths(
   const { maxDepth, limit, cache } = options;
   const key = `${maxDepth}:${limit}:${root}`;
   const cached = cache?.scans.get(key);
-  const scan = cached !== undefined && (await unchanged(cached)) ? cached : await walk(root, maxDepth, limit);
+  const io = cached !== undefined && cached.listed.length <= SYNC_DIRS ? sync : threadPool;
+  const scan =
+    cached !== undefined && (await unchanged(cached, io)) ? cached : await walk(root, maxDepth, limit, io);
   if (cache !== undefined && scan !== cached) {
     cache.scans.delete(key);
     cache.scans.set(key, scan);
@@ -53,31 +96,31 @@ export async function gitPaths(
       cache.scans.delete(old);
     }
   }
-  const found = await Promise.all(scan.gits.map(({ full, entry }) => gitEntry(full, entry)));
+  const found = await Promise.all(scan.gits.map(({ full, entry }) => gitEntry(full, entry, io)));
   return found.flat();
 }
 
-async function unchanged(scan: Scan): Promise<boolean> {
+async function unchanged(scan: Scan, io: Io): Promise<boolean> {
   if (scan.listed.some(({ stamp }) => stamp === undefined)) return false;
-  const stamps = await Promise.all(scan.listed.map(({ dir }) => stampOf(dir)));
+  const stamps = await Promise.all(scan.listed.map(({ dir }) => stampOf(dir, io)));
   return stamps.every((stamp, i) => stamp !== undefined && stamp === scan.listed[i]?.stamp);
 }
 
 /** Device, inode and ctime; undefined when missing or changed too recently to be trusted. */
-async function stampOf(dir: string): Promise<string | undefined> {
-  const stat = await fs.stat(dir, { bigint: true }).catch(() => undefined);
+async function stampOf(dir: string, io: Io): Promise<string | undefined> {
+  const stat = await io.stat(dir);
   if (stat === undefined) return undefined;
   const now = BigInt(Date.now()) * 1_000_000n;
   if (stat.ctimeNs > now - RACY_NS) return undefined;
   return `${stat.dev}:${stat.ino}:${stat.ctimeNs}`;
 }
 
-async function walk(root: string, maxDepth: number, limit: number): Promise<Scan> {
+async function walk(root: string, maxDepth: number, limit: number, io: Io): Promise<Scan> {
   const scan: Scan = { listed: [], gits: [] };
   let queue = [root];
   for (let depth = 0; depth <= maxDepth && queue.length > 0; depth++) {
     const batch = queue.slice(0, Math.max(0, limit - scan.listed.length));
-    const levels = await Promise.all(batch.map(listDir));
+    const levels = await Promise.all(batch.map((dir) => listDir(dir, io)));
     const next: string[] = [];
     batch.forEach((dir, i) => {
       const level = levels[i]!;
@@ -97,16 +140,13 @@ interface Listing {
   dirs: string[];
 }
 
-async function listDir(dir: string): Promise<Listing> {
+async function listDir(dir: string, io: Io): Promise<Listing> {
   // Stamped before listing: a change during the listing leaves a newer ctime behind.
-  const stamp = await stampOf(dir);
-  let entries: Dirent[];
-  try {
-    // Sorted, so the same tree always gives the same bwrap argv.
-    entries = (await fs.readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1));
-  } catch {
-    return { stamp: undefined, gits: [], dirs: [] };
-  }
+  const stamp = await stampOf(dir, io);
+  const listed = await io.readdir(dir);
+  if (listed === undefined) return { stamp: undefined, gits: [], dirs: [] };
+  // Sorted, so the same tree always gives the same bwrap argv.
+  const entries = listed.sort((a, b) => (a.name < b.name ? -1 : 1));
   const gits: Scan["gits"] = [];
   const dirs: string[] = [];
   for (const entry of entries) {
@@ -118,47 +158,47 @@ async function listDir(dir: string): Promise<Listing> {
   return { stamp, gits, dirs };
 }
 
-async function gitEntry(full: string, entry: Dirent): Promise<string[]> {
+async function gitEntry(full: string, entry: Dirent, io: Io): Promise<string[]> {
   if (entry.isDirectory()) return [full];
   if (entry.isSymbolicLink()) {
     // A link cannot be bound over; protect what it points to.
     const target = real(full);
-    return target !== undefined && (await isGitDir(target, false)) ? [target] : [];
+    return target !== undefined && (await isGitDir(target, false, io)) ? [target] : [];
   }
   if (!entry.isFile()) return [];
   const paths = [full];
-  const gitDir = await pointer(full, /^gitdir:\s*(.+)$/m);
-  if (gitDir === undefined || !(await isGitDir(gitDir, false))) return paths;
+  const gitDir = await pointer(full, /^gitdir:\s*(.+)$/m, io);
+  if (gitDir === undefined || !(await isGitDir(gitDir, false, io))) return paths;
   paths.push(gitDir);
-  const common = await pointer(path.join(gitDir, "commondir"), /^(.+)$/m);
-  if (common !== undefined && (await isGitDir(common, true))) paths.push(common);
+  const common = await pointer(path.join(gitDir, "commondir"), /^(.+)$/m, io);
+  if (common !== undefined && (await isGitDir(common, true, io))) paths.push(common);
   return paths;
 }
 
 /** The existing, canonical path named inside `file` (relative to the file's directory). */
-async function pointer(file: string, pattern: RegExp): Promise<string | undefined> {
-  let text: string;
-  try {
-    text = await fs.readFile(file, "utf8");
-  } catch {
-    return undefined;
-  }
+async function pointer(file: string, pattern: RegExp, io: Io): Promise<string | undefined> {
+  const text = await io.readFile(file);
+  if (text === undefined) return undefined;
   const named = pattern.exec(text)?.[1]?.trim();
   return named ? real(path.resolve(path.dirname(file), named)) : undefined;
 }
 
-async function isGitDir(dir: string, needObjects: boolean): Promise<boolean> {
+async function isGitDir(dir: string, needObjects: boolean, io: Io): Promise<boolean> {
   const [head, objects] = await Promise.all([
-    fs.stat(path.join(dir, "HEAD")).catch(() => undefined),
-    fs.stat(path.join(dir, "objects")).catch(() => undefined),
+    io.stat(path.join(dir, "HEAD")),
+    io.stat(path.join(dir, "objects")),
   ]);
   return head?.isFile() === true && (!needObjects || objects?.isDirectory() === true);
 }
 
-/** Canonical path, or undefined when it does not exist. Synchronous: microseconds. */
+/**
+ * Canonical path, or undefined when it does not exist. Synchronous: microseconds. Most paths
+ * asked for are missing (toolchain directories of the home): a `stat` that returns nothing
+ * costs a fraction of the exception `realpath` would throw.
+ */
 export function real(p: string): string | undefined {
   try {
-    return realpathSync.native(p);
+    return statSync(p, { throwIfNoEntry: false }) === undefined ? undefined : realpathSync.native(p);
   } catch {
     return undefined;
   }

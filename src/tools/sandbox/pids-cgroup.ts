@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
-import { rmdir } from "node:fs/promises";
+import { existsSync, readdirSync, readFileSync, rmdirSync } from "node:fs";
+import { mkdir, rmdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /** A cgroup that caps how many processes one command may have (fork bombs stop at the cap). */
@@ -16,18 +16,22 @@ const V2_ROOT = "/sys/fs/cgroup";
 /**
  * Creates a pids cgroup under the daemon's own one (cgroup v1 `pids` hierarchy, or v2 when the
  * pids controller is delegated there). Undefined when this machine does not let us: no pids
- * controller, or no permission (an unprivileged daemon without a delegated subtree).
+ * controller, or no permission (an unprivileged daemon without a delegated subtree). Off the
+ * event loop, as `removeWhenEmpty`: making a group waits for the same cgroup lock.
  */
-export function createPidsCgroup(options: { name: string; max: number }): PidsCgroup | undefined {
+export async function createPidsCgroup(options: {
+  name: string;
+  max: number;
+}): Promise<PidsCgroup | undefined> {
   for (const base of candidateParents()) {
     const dir = path.join(base, options.name);
     try {
-      mkdirSync(dir);
+      await mkdir(dir);
     } catch {
       continue;
     }
     try {
-      writeFileSync(path.join(dir, "pids.max"), String(options.max));
+      await writeFile(path.join(dir, "pids.max"), String(options.max));
       return { procs: path.join(dir, "cgroup.procs"), release: () => removeWhenEmpty(dir, 40) };
     } catch {
       removeWhenEmpty(dir, 0);

@@ -121,8 +121,8 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
   let runs = randomInt(2 ** 40);
   let swept = false;
   let groupsWork: boolean | undefined;
-  const canGroup = () => {
-    const probe = newCgroup();
+  const canGroup = async () => {
+    const probe = await newCgroup();
     probe?.release();
     return probe !== undefined;
   };
@@ -233,14 +233,14 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
     if (!swept) sweepStaleCgroups();
     swept = true;
     // Without a pids cgroup a command's tree in a helper could be neither bounded nor ended.
-    groupsWork ??= canGroup();
+    groupsWork ??= await canGroup();
     const helper =
       pool !== undefined && policy.network !== true && groupsWork
         ? pool.helper(flags, policy.session ?? "")
         : undefined;
     // Until the session's helper is up (it starts in the background), a sandbox of its own.
     const up = helper?.ready() === true;
-    const cgroup = (up ? await helper?.claimCgroup() : undefined) ?? newCgroup();
+    const cgroup = (up ? await helper?.claimCgroup() : undefined) ?? (await newCgroup());
     if (helper && up && cgroup) {
       const exec = createLocalExec({
         ...local,

@@ -3,11 +3,13 @@ import { findHostSpare, type HostSpare, isHostSpare, placeHostSpare } from "./ho
 import type { PidsCgroup } from "./pids-cgroup.js";
 
 /**
- * The next command's pids cgroup, made ahead of time with the confined helper's waiting spare
- * shell already inside it. Moving a process into a cgroup is cheap while cgroups are busy, but
- * the first move after a quiet moment waits for an RCU grace period (docs/performance.md has
- * the figures): a model's pause is such a moment. Moved while the session waits for
- * the model, the spare costs the command nothing: the command gets the group it is already in.
+ * The next commands' pids cgroups, made ahead of time, each with one of the confined helper's
+ * waiting spare shells already inside it. Moving a process into a cgroup is cheap while cgroups
+ * are busy, but the first move after a quiet moment waits for an RCU grace period
+ * (docs/performance.md has the figures): a model's pause is such a moment. Moved while the
+ * session waits for the model, a spare costs the command nothing: the command gets the group
+ * it is already in. The helper keeps two spares, so a command that comes sooner than a fresh
+ * spare's move ends still finds one placed.
  */
 export interface SpareGroups {
   /**
@@ -16,9 +18,10 @@ export interface SpareGroups {
    */
   prepare(helper: Promise<number | undefined>, inner: number): Promise<void>;
   /**
-   * The group holding the spare, for the next command; undefined when none is ready. A move in
-   * flight is waited for: it holds the cgroup lock, which making another group would wait for
-   * just as long, and the command then needs no fork of the helper.
+   * The oldest group holding a spare, for the next command; undefined when there is none. With
+   * none placed yet, a move in flight is waited for: it holds the cgroup lock, which making
+   * another group would wait for just as long, and the command then needs no fork of the helper.
+   * A spare that died waiting is found out by `spareIn`.
    */
   claim(): Promise<PidsCgroup | undefined>;
   /**
@@ -31,44 +34,35 @@ export interface SpareGroups {
   clear(): void;
 }
 
-export function createSpareGroups(makeCgroup: () => PidsCgroup | undefined): SpareGroups {
-  let ready: { spare: HostSpare; cgroup: PidsCgroup } | undefined;
+export function createSpareGroups(makeCgroup: () => Promise<PidsCgroup | undefined>): SpareGroups {
+  // Oldest first: each holds a spare the helper still keeps waiting.
+  const ready: Placed[] = [];
   const claimed = new Map<string, HostSpare>();
+  const pending = new Set<Promise<void>>();
   let generation = 0;
-  let pending: Promise<void> | undefined;
-
-  const drop = () => {
-    ready?.cgroup.release();
-    ready = undefined;
-  };
 
   return {
     prepare(helperPid, inner) {
-      const mine = ++generation;
-      drop(); // a new spare: the previous one is gone
+      const mine = generation;
       const placing = (async () => {
         const helper = await helperPid;
         const spare = helper === undefined ? undefined : findHostSpare(helper, inner);
-        const cgroup = spare && makeCgroup();
+        const cgroup = spare && (await makeCgroup());
         if (helper === undefined || !spare || !cgroup) return;
         const home = parentProcs(cgroup.procs); // the helper's own group, where the spare was born
         const placed = await placeHostSpare(spare, { helper, procs: cgroup.procs, home });
-        if (placed && mine === generation) ready = { spare, cgroup };
+        if (placed && mine === generation) ready.push({ spare, cgroup });
         else cgroup.release();
       })();
-      pending = placing;
-      void placing.finally(() => {
-        if (pending === placing) pending = undefined;
-      });
+      pending.add(placing);
+      void placing.finally(() => pending.delete(placing));
       return placing;
     },
     async claim() {
-      if (pending) await pending;
-      const taken = ready;
-      ready = undefined;
-      if (!taken) return undefined;
-      claimed.set(taken.cgroup.procs, taken.spare);
-      return taken.cgroup;
+      while (ready.length === 0 && pending.size > 0) await Promise.race(pending).catch(() => {});
+      const taken = ready.shift();
+      if (taken) claimed.set(taken.cgroup.procs, taken.spare);
+      return taken?.cgroup;
     },
     spareIn(procs, helper) {
       const spare = claimed.get(procs);
@@ -77,8 +71,13 @@ export function createSpareGroups(makeCgroup: () => PidsCgroup | undefined): Spa
     },
     clear() {
       generation++;
-      drop();
+      for (const { cgroup } of ready.splice(0)) cgroup.release();
       claimed.clear();
     },
   };
+}
+
+interface Placed {
+  spare: HostSpare;
+  cgroup: PidsCgroup;
 }

@@ -39,6 +39,8 @@ export interface SpareShellOptions {
   onReady?: (pid: number) => void;
   /** Quiet time before the next spare is forked. Default `IDLE_MS`. */
   idleMs?: number;
+  /** How many spares are kept waiting. Default 1. */
+  count?: number;
 }
 
 /**
@@ -58,16 +60,19 @@ export interface SpareShellOptions {
 export class SpareShell {
   readonly #dash = DASH.find((file) => existsSync(file));
   readonly #options: SpareShellOptions;
-  #waiting: ChildProcess | undefined;
+  readonly #waiting: ChildProcess[] = [];
   #timer: NodeJS.Timeout | undefined;
 
   constructor(options: SpareShellOptions = {}) {
     this.#options = options;
   }
 
-  /** Forks the next spare unless one is waiting or there is no dash. Blocks for that fork. */
+  /**
+   * Forks one more spare unless enough are waiting or there is no dash, and schedules the next
+   * when still short. Blocks for that one fork.
+   */
   refill(): void {
-    if (this.#waiting || !this.#dash) return;
+    if (this.#waiting.length >= (this.#options.count ?? 1) || !this.#dash) return;
     const { loader, onReady } = this.#options;
     const [file, args] = loader === undefined ? [this.#dash, ["-s"]] : [loader, [this.#dash, "-s"]];
     const shell = spawn(file, args, { stdio: ["pipe", "pipe", "pipe"], detached: true, env: {} });
@@ -76,11 +81,10 @@ export class SpareShell {
     // Killed by someone else just before its exit was seen: the hand-over meets a closed pipe,
     // and the command reports the signal that ended the process meant to run it.
     shell.stdin?.on("error", () => {});
-    shell.once("exit", () => {
-      if (this.#waiting === shell) this.#waiting = undefined;
-    });
-    this.#waiting = shell;
+    shell.once("exit", () => this.#forget(shell));
+    this.#waiting.push(shell);
     onReady?.(shell.pid);
+    if (this.#waiting.length < (this.#options.count ?? 1)) this.refillWhenIdle();
   }
 
   /**
@@ -95,11 +99,12 @@ export class SpareShell {
     options: SpawnCommandOptions,
     expected?: number,
   ): ChildProcess | undefined {
-    const shell = this.#waiting; // cleared by its 'exit' handler once it is seen to be gone
-    if (!shell?.stdin || (expected !== undefined && shell.pid !== expected)) return undefined;
+    // A spare is forgotten by its 'exit' handler once it is seen to be gone.
+    const shell = this.#waiting.find((spare) => expected === undefined || spare.pid === expected);
+    if (!shell?.stdin) return undefined;
     const script = handOverScript(file, args, options);
     if (script === undefined || !ready(file, options)) return undefined;
-    this.#waiting = undefined;
+    this.#forget(shell);
     if (options.cgroupProcs !== undefined) joinCgroup(options.cgroupProcs, shell.pid as number);
     shell.stdin.end(script);
     return shell;
@@ -112,11 +117,15 @@ export class SpareShell {
     this.#timer.unref();
   }
 
-  /** Ends the waiting spare (it would end by itself once this process is gone). */
+  /** Ends the waiting spares (they would end by themselves once this process is gone). */
   dispose(): void {
     clearTimeout(this.#timer);
-    this.#waiting?.kill("SIGKILL");
-    this.#waiting = undefined;
+    for (const shell of this.#waiting.splice(0)) shell.kill("SIGKILL");
+  }
+
+  #forget(shell: ChildProcess): void {
+    const at = this.#waiting.indexOf(shell);
+    if (at >= 0) this.#waiting.splice(at, 1);
   }
 }
 

@@ -47,6 +47,12 @@ import type { SpawnCommandOptions } from "./spawned-process.js";
 import { startChild } from "./start-child.js";
 
 const PARENT_POLL_MS = 300;
+/**
+ * Spares a confined helper keeps waiting. The daemon's move of a fresh spare into its cgroup
+ * can wait for an RCU grace period, longer than a model that answers at once leaves between two
+ * commands: with a second spare, the next command takes one placed a command ago.
+ */
+const CONFINED_SPARES = 2;
 /** `--spare-loader=<path>`: where the confined helper's loader is, to start its spare through. */
 const LOADER = "--spare-loader=";
 
@@ -97,7 +103,7 @@ function main(): void {
     ? new SpareShell()
     : loader === undefined
       ? undefined
-      : new SpareShell({ loader, onReady: announce, idleMs: 0 });
+      : new SpareShell({ loader, onReady: announce, idleMs: 0, count: CONFINED_SPARES });
   output.on("drain", () => {
     for (const stream of paused) stream.resume();
     paused.clear();
