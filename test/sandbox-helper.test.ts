@@ -315,6 +315,38 @@ const waitFor = async (check: () => boolean, ms: number) => {
     expect(await waitFor(() => helpers().length === 0, 2_000)).toBe(true);
   });
 
+  it("starts a session's helper when its turn begins: the first command already runs in it", async () => {
+    const early = createSandboxedExec({
+      env: { ...buildChildEnv(process.env), EARLY_HELPER: "1" },
+      whenUnavailable: "refuse",
+      perSessionHelper: true,
+      helperScript: spawnerPath(),
+    });
+    const earlyHelper = () =>
+      helpers().find((pid) => readFileSync(`/proc/${pid}/environ`, "utf8").includes("EARLY_HELPER="));
+    const policy: ExecPolicy = { mode: "workspace-write", roots: [ws], session: "early" };
+    try {
+      // A turn without a sandbox starts none.
+      early.warm({ ...policy, mode: "full-access" });
+      await pause(300);
+      expect(earlyHelper()).toBeUndefined();
+      early.warm(policy);
+      expect(await waitFor(() => earlyHelper() !== undefined, 2_000)).toBe(true);
+      expect(await waitFor(() => sparesOf(earlyHelper() as number).length === 2, 2_000)).toBe(true);
+      const first = await early
+        .exec(policy)
+        .run({
+          command: "tr '\\0' ' ' </proc/1/cmdline",
+          cwd: ws,
+          timeoutMs: 10_000,
+          signal: new AbortController().signal,
+        });
+      expect(first.output).toContain("--confined");
+    } finally {
+      early.dispose();
+    }
+  });
+
   it("stops a helper no command asked for in a while; the next command starts another", async () => {
     const idle = createSandboxedExec({
       env: { ...buildChildEnv(process.env), IDLE_HELPER: "1" },

@@ -47,6 +47,8 @@ export function turnTools(o: {
 }): TurnOptions["tools"] {
   const { workspace, signal } = o;
   const user = userPort(o.client);
+  const { roots, mode } = o.where();
+  workspace.sandbox.warm({ mode, roots, session: o.sessionId });
   const context = (callId: string, options?: { unconfined?: boolean }): ToolContext => {
     const { cwd, roots, mode } = o.where();
     const progress = new ToolProgress((text) => {

@@ -83,6 +83,13 @@ export interface SandboxedExec {
   confines(policy: ExecPolicy): Promise<boolean>;
   /** An exec port for calls under `policy`. Cheap: build one per tool context. */
   exec(policy: ExecPolicy): ExecPort;
+  /**
+   * A turn is about to run under `policy`: starts the session's confined helper for it in the
+   * background, so that its first command need not get a sandbox of its own (a model takes
+   * longer to ask for one than the helper takes to start). A no-op where no helper would be
+   * used; never fails.
+   */
+  warm(policy: ExecPolicy): void;
   /** The session closed: its confined helper stops once its commands are done. */
   release(session: string): void;
   /** Removes the seccomp program's file; sandboxed calls after this are refused. */
@@ -91,8 +98,8 @@ export interface SandboxedExec {
 
 /**
  * A session's confined helper stops after this long without a command: a session left open in
- * a window nobody types in holds no node process, and its next command pays one helper start
- * (in the background; that command gets a sandbox of its own meanwhile).
+ * a window nobody types in holds no node process, and its next turn starts one again (in the
+ * background: `warm`).
  */
 const HELPER_IDLE_MS = 5 * 60_000;
 
@@ -181,6 +188,15 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
 
   const sandboxed = (policy: ExecPolicy) => policy.mode !== "full-access" && policy.escalated !== true;
 
+  /** The session's helper for `flags`, where commands under `policy` would use one. */
+  const helperFor = async (policy: ExecPolicy, flags: string[], pool: HelperPool | undefined) => {
+    // Without a pids cgroup a command's tree in a helper could be neither bounded nor ended.
+    groupsWork ??= await canGroup();
+    return pool !== undefined && policy.network !== true && groupsWork
+      ? pool.helper(flags, policy.session ?? "")
+      : undefined;
+  };
+
   const flagsFor = async (
     policy: ExecPolicy,
     cwd: string,
@@ -232,12 +248,7 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
     // A fork bomb stops at PIDS_MAX processes where the machine lets us make a pids cgroup.
     if (!swept) sweepStaleCgroups();
     swept = true;
-    // Without a pids cgroup a command's tree in a helper could be neither bounded nor ended.
-    groupsWork ??= await canGroup();
-    const helper =
-      pool !== undefined && policy.network !== true && groupsWork
-        ? pool.helper(flags, policy.session ?? "")
-        : undefined;
+    const helper = await helperFor(policy, flags, pool);
     // Until the session's helper is up (it starts in the background), a sandbox of its own.
     const up = helper?.ready() === true;
     const cgroup = (up ? await helper?.claimCgroup() : undefined) ?? (await newCgroup());
@@ -290,6 +301,15 @@ export function createSandboxedExec(options: SandboxedExecOptions): SandboxedExe
         launch: (request) =>
           sandboxed(frozen) ? launchConfined(frozen, request) : unconfined.launch!(request),
       };
+    },
+    warm(policy) {
+      if (!perSessionHelper || !sandboxed(policy)) return;
+      void (async () => {
+        const { status, pool } = await prepare();
+        if (!status.available || disposed) return;
+        const { flags } = await flagsFor(policy, policy.roots[0] ?? "/", status, false);
+        (await helperFor(policy, flags, pool))?.ready();
+      })().catch(() => {});
     },
     release(session) {
       void ready?.then(({ pool }) => pool?.release(session));
