@@ -333,14 +333,12 @@ const waitFor = async (check: () => boolean, ms: number) => {
       early.warm(policy);
       expect(await waitFor(() => earlyHelper() !== undefined, 2_000)).toBe(true);
       expect(await waitFor(() => sparesOf(earlyHelper() as number).length === 2, 2_000)).toBe(true);
-      const first = await early
-        .exec(policy)
-        .run({
-          command: "tr '\\0' ' ' </proc/1/cmdline",
-          cwd: ws,
-          timeoutMs: 10_000,
-          signal: new AbortController().signal,
-        });
+      const first = await early.exec(policy).run({
+        command: "tr '\\0' ' ' </proc/1/cmdline",
+        cwd: ws,
+        timeoutMs: 10_000,
+        signal: new AbortController().signal,
+      });
       expect(first.output).toContain("--confined");
     } finally {
       early.dispose();
