@@ -4,16 +4,15 @@
 // random order each round. Writes bench/results/exec-daemon.json. `--runs N` (default 20).
 import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import {
   benchSetup,
-  daemonPid,
   inRandomRounds,
   LAUNCHER,
   median,
   numberArg,
   round,
+  stopDaemon,
   writeResult,
 } from "./support.mjs";
 
@@ -91,19 +90,14 @@ const measures = [
     const r = await run(dir, "--daemon");
     rows.coldFirst.push(r.first);
     rows.coldTotal.push(r.total);
-    const pid = daemonPid(dir);
-    if (pid) process.kill(pid, "SIGTERM");
+    stopDaemon(dir);
   },
 ];
 await inRandomRounds(RUNS, measures);
-const pid = daemonPid(shared);
-if (pid) process.kill(pid, "SIGTERM");
+stopDaemon(shared);
 await model.close();
 
 const result = {
-  date: new Date().toISOString(),
-  node: process.version,
-  cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}`,
   runs: RUNS,
   medianMs: {
     inProcessFirstOutput: round(median(rows.inProcessFirst)),
@@ -113,6 +107,5 @@ const result = {
     daemonStartedFirstOutput: round(median(rows.coldFirst)),
     daemonStartedTotal: round(median(rows.coldTotal)),
   },
-  samples: Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, v.map(round)])),
 };
-writeResult("exec-daemon", result);
+writeResult("exec-daemon", result, rows);

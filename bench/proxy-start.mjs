@@ -2,17 +2,16 @@
 // `initialize` answered, then `session/new`, alternating in a new random order each round.
 // Writes bench/results/proxy-start.json. `--runs N` (default 20).
 import { mkdtempSync, writeFileSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { rssMb, startAgent } from "./daemon.mjs";
 import {
   benchSetup,
-  daemonPid,
   inRandomRounds,
   LAUNCHER,
   median,
   numberArg,
   round,
+  stopDaemon,
   writeResult,
 } from "./support.mjs";
 
@@ -73,19 +72,14 @@ const measures = [
     // The first window of a home: it starts the daemon and waits for its socket.
     const dir = home();
     rows.cold.push((await window(dir, ["acp"])).initMs);
-    const pid = daemonPid(dir);
-    if (pid) process.kill(pid, "SIGTERM");
+    stopDaemon(dir);
   },
 ];
 await inRandomRounds(RUNS, measures);
-const pid = daemonPid(shared);
-if (pid) process.kill(pid, "SIGTERM");
+stopDaemon(shared);
 await model.close();
 
 const result = {
-  date: new Date().toISOString(),
-  node: process.version,
-  cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}`,
   runs: RUNS,
   medianMs: {
     inProcessInitialize: round(median(rows.inProcess)),
@@ -96,6 +90,5 @@ const result = {
   },
   proxyMinusInProcessMs: round(median(rows.proxy) - median(rows.inProcess)),
   windowRssMb: { inProcess: round(median(rows.inProcessRss)), proxy: round(median(rows.proxyRss)) },
-  samples: Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, v.map(round)])),
 };
-writeResult("proxy-start", result);
+writeResult("proxy-start", result, rows);

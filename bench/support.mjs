@@ -54,11 +54,11 @@ export function median(xs) {
 
 export const round = (x) => (x === undefined ? undefined : Math.round(x * 10) / 10);
 
-/** The pid in a home's daemon lock file, if it has one. */
-export function daemonPid(home) {
+/** Ends the daemon of a home (the pid in its lock file), if it has one. */
+export function stopDaemon(home) {
   const daemon = path.join(home, "daemon");
   const lock = readdirSync(daemon).find((n) => n.endsWith(".pid"));
-  return lock ? Number(readFileSync(path.join(daemon, lock), "utf8")) : undefined;
+  if (lock) process.kill(Number(readFileSync(path.join(daemon, lock), "utf8")), "SIGTERM");
 }
 
 /** `runs` rounds of every measure, in a new random order each round (so no row always goes first). */
@@ -71,9 +71,19 @@ export async function inRandomRounds(runs, measures) {
   }
 }
 
-/** Writes bench/results/`name`.json and prints it without its samples. */
-export function writeResult(name, result) {
+/**
+ * Writes bench/results/`name`.json (the date, node and CPUs, then `result`, then every sample of
+ * `rows`) and prints it without its samples.
+ */
+export function writeResult(name, result, rows) {
+  const full = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}`,
+    ...result,
+    samples: Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, v.map(round)])),
+  };
   mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
-  writeFileSync(path.join(ROOT, `bench/results/${name}.json`), `${JSON.stringify(result, null, 2)}\n`);
-  process.stdout.write(`${JSON.stringify({ ...result, samples: undefined }, null, 2)}\n`);
+  writeFileSync(path.join(ROOT, `bench/results/${name}.json`), `${JSON.stringify(full, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ ...full, samples: undefined }, null, 2)}\n`);
 }

@@ -99,6 +99,31 @@ const waitFor = async (check: () => boolean, ms: number) => {
       .exec({ mode: "workspace-write", roots: [ws], session: "s1", ...policy })
       .run({ command, cwd: policy.roots?.[0] ?? ws, timeoutMs: 10_000, signal });
 
+  /**
+   * A sandbox of the test's own whose helper is told apart by `marker` in its environment; its
+   * commands run as the session named `marker`.
+   */
+  const ownSandbox = (marker: string, options: { helperIdleMs?: number } = {}) => {
+    const sandbox = createSandboxedExec({
+      env: { ...buildChildEnv(process.env), [marker]: "1" },
+      whenUnavailable: "refuse",
+      perSessionHelper: true,
+      helperScript: spawnerPath(),
+      ...options,
+    });
+    const policy: ExecPolicy = { mode: "workspace-write", roots: [ws], session: marker };
+    return {
+      sandbox,
+      policy,
+      run: (command: string) =>
+        sandbox
+          .exec(policy)
+          .run({ command, cwd: ws, timeoutMs: 10_000, signal: new AbortController().signal }),
+      helper: () =>
+        helpers().find((pid) => readFileSync(`/proc/${pid}/environ`, "utf8").includes(`${marker}=`)),
+    };
+  };
+
   const waitingSpare = async () => {
     for (let attempt = 0; attempt < 5; attempt++) {
       await run("true");
@@ -194,23 +219,12 @@ const waitFor = async (check: () => boolean, ms: number) => {
 
   it("forks a command the spare cannot take inside the command's own cgroup", async () => {
     // A name `export` refuses: the spare's one-line hand-over cannot carry this environment.
-    const odd = createSandboxedExec({
-      env: { ...buildChildEnv(process.env), "ODD-NAME": "1" },
-      whenUnavailable: "refuse",
-      perSessionHelper: true,
-      helperScript: spawnerPath(),
-    });
-    const oddRun = (command: string) =>
-      odd
-        .exec({ mode: "workspace-write", roots: [ws], session: "odd" })
-        .run({ command, cwd: ws, timeoutMs: 10_000, signal: new AbortController().signal });
+    const { sandbox: odd, run: oddRun, helper: oddHelper } = ownSandbox("ODD-NAME");
     try {
       // The first command starts the helper, and does not wait for it: a sandbox of its own.
       const first = await oddRun("tr '\\0' ' ' </proc/1/cmdline");
       expect(first.output).toMatch(/bwrap/);
       expect(first.output).not.toContain("--confined");
-      const oddHelper = () =>
-        helpers().find((pid) => readFileSync(`/proc/${pid}/environ`, "utf8").includes("ODD-NAME="));
       expect(await waitFor(() => oddHelper() !== undefined, 2_000)).toBe(true);
       const helper = oddHelper();
       expect(await waitFor(() => spareOf(helper as number) !== undefined, 2_000)).toBe(true);
@@ -316,15 +330,7 @@ const waitFor = async (check: () => boolean, ms: number) => {
   });
 
   it("starts a session's helper when its turn begins: the first command already runs in it", async () => {
-    const early = createSandboxedExec({
-      env: { ...buildChildEnv(process.env), EARLY_HELPER: "1" },
-      whenUnavailable: "refuse",
-      perSessionHelper: true,
-      helperScript: spawnerPath(),
-    });
-    const earlyHelper = () =>
-      helpers().find((pid) => readFileSync(`/proc/${pid}/environ`, "utf8").includes("EARLY_HELPER="));
-    const policy: ExecPolicy = { mode: "workspace-write", roots: [ws], session: "early" };
+    const { sandbox: early, policy, run: earlyRun, helper: earlyHelper } = ownSandbox("EARLY_HELPER");
     try {
       // A turn without a sandbox starts none.
       early.warm({ ...policy, mode: "full-access" });
@@ -333,34 +339,22 @@ const waitFor = async (check: () => boolean, ms: number) => {
       early.warm(policy);
       expect(await waitFor(() => earlyHelper() !== undefined, 2_000)).toBe(true);
       expect(await waitFor(() => sparesOf(earlyHelper() as number).length === 2, 2_000)).toBe(true);
-      const first = await early.exec(policy).run({
-        command: "tr '\\0' ' ' </proc/1/cmdline",
-        cwd: ws,
-        timeoutMs: 10_000,
-        signal: new AbortController().signal,
-      });
-      expect(first.output).toContain("--confined");
+      expect((await earlyRun("tr '\\0' ' ' </proc/1/cmdline")).output).toContain("--confined");
     } finally {
       early.dispose();
     }
   });
 
   it("stops a helper no command asked for in a while; the next command starts another", async () => {
-    const idle = createSandboxedExec({
-      env: { ...buildChildEnv(process.env), IDLE_HELPER: "1" },
-      whenUnavailable: "refuse",
-      perSessionHelper: true,
-      helperScript: spawnerPath(),
-      // Five times the pause between commands: a command slowed by a loaded machine must not
-      // leave a gap long enough to stop the helper.
+    // Five times the pause between commands: a command slowed by a loaded machine must not
+    // leave a gap long enough to stop the helper.
+    const {
+      sandbox: idle,
+      run: idleRun,
+      helper: idleHelper,
+    } = ownSandbox("IDLE_HELPER", {
       helperIdleMs: 1_500,
     });
-    const idleRun = (command: string) =>
-      idle
-        .exec({ mode: "workspace-write", roots: [ws], session: "idle" })
-        .run({ command, cwd: ws, timeoutMs: 10_000, signal: new AbortController().signal });
-    const idleHelper = () =>
-      helpers().find((pid) => readFileSync(`/proc/${pid}/environ`, "utf8").includes("IDLE_HELPER="));
     try {
       expect((await idleRun("echo one")).output).toBe("one\n");
       expect(await waitFor(() => idleHelper() !== undefined, 2_000)).toBe(true);

@@ -17,6 +17,7 @@ import type { ClientPort, SessionOutput } from "./types.js";
  * The tool side of one turn: what each call runs with (its context, confined or escalated),
  * the permission gate in the session's mode, and live progress that stops the moment the
  * call or the turn has ended (output batched just before must not reach the editor after it).
+ * Building it starts the session's confined helper in the background (`SandboxedExec.warm`).
  */
 export function turnTools(o: {
   tools: Tool[];

@@ -72,11 +72,11 @@ function main(): void {
   const children = new Map<number, ChildProcess>();
   const paused = new Set<NodeJS.ReadableStream>();
   const parent = process.ppid;
-  // `--confined`: this helper runs inside the sandbox (confine-helper.ts); its spare shell, started
-  // through the non-dumpable loader, takes only a command the daemon placed it for. It is forked
-  // as soon as the command before has ended, not after a quiet moment: the daemon's move of it
-  // into the next command's cgroup can wait for an RCU grace period, which then passes while the
-  // model answers (docs/performance.md).
+  // `--confined`: this helper runs inside the sandbox (confine-helper.ts); its spare shells, started
+  // through the non-dumpable loader, take only a command the daemon placed them for. One is
+  // forked as soon as the command before has ended, not after a quiet moment: the daemon's move
+  // of it into a cgroup can wait for an RCU grace period, which then passes while the model
+  // answers (docs/performance.md).
   const confined = process.argv.includes("--confined");
   const loader = process.argv.find((arg) => arg.startsWith(LOADER))?.slice(LOADER.length);
 
